@@ -1,0 +1,63 @@
+"""Sentences the engine produces, kept translatable.
+
+The engine never imports Flask or Babel: it builds :class:`Msg` values whose English template is marked
+with :func:`N_` (so `pybabel extract` finds it) and the web layer renders them with its own gettext.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+Translate = Callable[[str], str]
+
+
+def N_(text: str) -> str:
+    """Mark a string for extraction into the gettext catalog; translation happens at render time."""
+    return text
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+Arg = Union[str, int, "Msg", "MsgList"]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """An English sentence template with named arguments, and the house-card section or ruling it rests on."""
+
+    text: str
+    args: Mapping[str, Arg] = field(default_factory=dict)
+    rule: str | None = None
+
+    def render(self, translate: Translate = _identity) -> str:
+        values = {key: _render_arg(value, translate) for key, value in self.args.items()}
+        return translate(self.text).format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+@dataclass(frozen=True)
+class MsgList:
+    """Several messages joined by a separator (itself translatable), e.g. a list of names."""
+
+    items: tuple[Arg, ...]
+    separator: str = ", "
+
+    def render(self, translate: Translate = _identity) -> str:
+        return translate(self.separator).join(_render_arg(item, translate) for item in self.items)
+
+
+def _render_arg(value: Arg, translate: Translate) -> str:
+    if isinstance(value, (Msg, MsgList)):
+        return value.render(translate)
+    return str(value)
+
+
+def msg(text: str, rule: str | None = None, **args: Arg) -> Msg:
+    """Shorthand: ``msg(N_("{player} folds"), rule="04", player="Ana")``."""
+    return Msg(text, args, rule)

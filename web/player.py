@@ -1,0 +1,5 @@
+"""Placeholder blueprint: filled in by its issue."""
+
+from flask import Blueprint
+
+bp = Blueprint("player", __name__)
