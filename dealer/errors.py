@@ -8,13 +8,17 @@ from .messages import Arg, Msg
 class DealerError(Exception):
     """Base class: the input was refused and nothing changed."""
 
-    def __init__(self, text: str, rule: str | None = None, **args: Arg) -> None:
-        self.message = Msg(text, args, rule)
+    def __init__(self, text: str, rule: str | None = None, ruling: str | None = None, **args: Arg) -> None:
+        self.message = Msg(text, args, rule, ruling)
         super().__init__(self.message.render())
 
     @property
     def rule(self) -> str | None:
         return self.message.rule
+
+    @property
+    def ruling(self) -> str | None:
+        return self.message.ruling
 
 
 class BadInput(DealerError):

@@ -31,7 +31,8 @@ class Msg:
 
     text: str
     args: Mapping[str, Arg] = field(default_factory=dict)
-    rule: str | None = None
+    rule: str | None = None  # house-card section, "01".."10"
+    ruling: str | None = None  # house ruling, "R1".."R20", where one decides it
 
     def render(self, translate: Translate = _identity) -> str:
         values = {key: _render_arg(value, translate) for key, value in self.args.items()}
@@ -58,6 +59,6 @@ def _render_arg(value: Arg, translate: Translate) -> str:
     return str(value)
 
 
-def msg(text: str, rule: str | None = None, **args: Arg) -> Msg:
-    """Shorthand: ``msg(N_("{player} folds"), rule="04", player="Ana")``."""
-    return Msg(text, args, rule)
+def msg(text: str, rule: str | None = None, ruling: str | None = None, **args: Arg) -> Msg:
+    """Shorthand: ``msg(N_("{player} folds"), rule="04", ruling="R10", player="Ana")``."""
+    return Msg(text, args, rule, ruling)
