@@ -1,10 +1,71 @@
-"""Serve the dealer assistant (placeholder until the engine issue lands)."""
+"""Serve the 2-7 Triple Draw dealer assistant on the home network.
+
+    python app.py                      # all interfaces, port 8765, database in instance/
+    python app.py --host 127.0.0.1 --port 8765 --db t.sqlite3
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
 
 from web import create_app
 
-app = create_app()
+DEFAULT_PORT = 8765
+# Waitress threads: one dealer plus ~30 phones polling every second; requests take a few ms.
+THREADS = 16
 
-if __name__ == "__main__":
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all, for the home network)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--db", default=None, help="SQLite database path (default: instance/dealer.sqlite3)")
+    parser.add_argument("--public-url", default=None,
+                        help="address phones should use, e.g. http://poker.lan:8765 (default: detected LAN address)")
+    parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
+    return parser.parse_args(argv)
+
+
+def lan_address() -> str:
+    """The address other devices on the home network reach this laptop at (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def public_url(args: argparse.Namespace) -> str:
+    if args.public_url:
+        return str(args.public_url).rstrip("/")
+    host = args.host
+    if host in ("0.0.0.0", "::", ""):
+        host = lan_address()
+    return f"http://{host}:{args.port}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    config: dict[str, object] = {"PUBLIC_URL": public_url(args)}
+    if args.db:
+        config["DATABASE"] = args.db
+    app = create_app(config)
     from waitress import serve
 
-    serve(app, host="127.0.0.1", port=8765)
+    base = config["PUBLIC_URL"]
+    print(f"2-7 Triple Draw dealer: open {base}/ on the dealer's tablet; players scan the QR code on the console.",
+          flush=True)
+    announce = app.config.get("ANNOUNCE")
+    if callable(announce):
+        announce(base)
+    sys.stdout.flush()
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="dealer")
+
+
+if __name__ == "__main__":
+    main()

@@ -54,4 +54,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store.init_app(app)
     for module in (site, api, console, player, reference):
         app.register_blueprint(module.bp)
+    site.register_error_pages(app)
     return app

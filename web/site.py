@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, request
+from flask import Blueprint, Flask, Response, jsonify, redirect, render_template, request
+from flask_babel import gettext
 
 from . import LANG_COOKIE, LANGUAGES
 
@@ -28,3 +29,20 @@ def switch_language(code: str) -> Response:
     if code in LANGUAGES:
         response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return response
+
+
+def register_error_pages(app: Flask) -> None:
+    """Unknown addresses: JSON under /api/, a plain page elsewhere."""
+
+    @app.errorhandler(404)
+    def not_found(exc: Exception) -> tuple[Response | str, int]:
+        if request.path.startswith("/api/"):
+            return jsonify({"error": gettext("No such API address.")}), 404
+        return render_template("error.html", message=gettext("This page does not exist."), status=404), 404
+
+    @app.errorhandler(405)
+    def wrong_method(exc: Exception) -> tuple[Response | str, int]:
+        if request.path.startswith("/api/"):
+            return jsonify({"error": gettext("This address does not accept that method.")}), 405
+        return render_template("error.html", message=gettext("This address does not accept that method."),
+                               status=405), 405

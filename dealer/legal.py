@@ -1,0 +1,41 @@
+"""Legal actions: one value computed by the engine, read by the JSON API and the dealer's buttons alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .messages import Msg
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    action: str  # fold, check, call, bet, raise, draw, show, muck, deal, misdeal, exposed
+    amount: int | None = None  # chips this action moves from the stack
+    to: int | None = None  # the player's total bet this round after it (bet, raise)
+    all_in: bool | None = None
+    completes: bool = False  # a raise that completes a short all-in to the full level (R7)
+    players: tuple[str, ...] = ()  # exposed: players served in the latest draw
+    note: Msg | None = None  # why this option looks as it does (e.g. "does not reopen")
+
+    def to_json(self) -> dict[str, Any]:
+        """The pinned JSON shape of one legal action."""
+        if self.action == "call":
+            return {"action": "call", "amount": self.amount, "all_in": self.all_in}
+        if self.action in ("bet", "raise"):
+            return {"action": self.action, "to": self.to, "amount": self.amount, "all_in": self.all_in}
+        if self.action == "draw":
+            return {"action": "draw", "min": 0, "max": 5}
+        if self.action == "exposed":
+            return {"action": "exposed", "players": list(self.players)}
+        return {"action": self.action}
+
+
+Legal = tuple[LegalAction, ...]
+
+
+def find(legal: Legal, action: str) -> LegalAction | None:
+    for option in legal:
+        if option.action == action:
+            return option
+    return None

@@ -1,0 +1,255 @@
+"""The table's mutable state. It is only ever built by replaying the log (see session.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import DECK_SIZE, HAND_SIZE
+from .config import Stakes
+from .messages import Msg
+from .ranking import RankedHand
+
+
+class Phase(str, Enum):
+    DEAL = "deal"  # waiting for the dealer to start the next hand
+    BET = "bet"
+    DRAW = "draw"
+    SHOWDOWN = "showdown"
+    OVER = "over"  # the session has ended
+
+
+class Status(str, Enum):
+    ACTIVE = "active"
+    ALL_IN = "all_in"
+    FOLDED = "folded"
+    OUT = "out"
+
+
+@dataclass
+class Seat:
+    name: str
+    stack: int  # chips behind, not yet put in
+    in_hand: bool = False  # dealt into the current hand
+    folded: bool = False
+    bet: int = 0  # chips put in this betting round
+    committed: int = 0  # chips put in this hand (bets of every round)
+    acted_level: int | None = None  # the qualifying level B when this player last acted this round
+    cards_held: int = 0  # live cards in front of the player (5, or fewer between announcing and being served)
+    draws: list[int] = field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        """Still claims the pot: dealt in and not folded (all-in players are live)."""
+        return self.in_hand and not self.folded
+
+    @property
+    def active(self) -> bool:
+        """Live and with chips behind: can still bet."""
+        return self.live and self.stack > 0
+
+    @property
+    def all_in(self) -> bool:
+        return self.live and self.stack == 0
+
+    @property
+    def status(self) -> Status:
+        if not self.in_hand:
+            return Status.OUT if self.stack == 0 else Status.ACTIVE
+        if self.folded:
+            return Status.FOLDED
+        return Status.ALL_IN if self.stack == 0 else Status.ACTIVE
+
+    def put_in(self, amount: int) -> None:
+        assert 0 <= amount <= self.stack, "a player never puts in more than the stack"
+        self.stack -= amount
+        self.bet += amount
+        self.committed += amount
+
+
+@dataclass
+class BettingRound:
+    number: int  # 1..4
+    unit: int  # u: the fixed bet of the round
+    level: int  # B: the last qualifying level
+    has_bet: bool  # the round has its bet (the big blind in round 1)
+    raises: int = 0  # complete raises so far
+    capped: bool = False
+    uncapped: bool = False  # heads-up: raises unlimited for the rest of the round (R9)
+    last_aggressor: str | None = None  # last player to bet or raise, any size (R18)
+    skipped: bool = False
+
+
+@dataclass(frozen=True)
+class PileCount:
+    player: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """What a short-deck reshuffle gathers and what stays apart (R13), for the dealer's checklist."""
+
+    before: str | None  # the player about to be served, or None when the burn needed it
+    stub: int  # cards left in the stub, shuffled in
+    earlier_discards: int  # discards of earlier draws (anyone's)
+    folded: int  # folded hands
+    served: tuple[PileCount, ...]  # this draw's discards of players already served
+    keep_apart: tuple[PileCount, ...]  # this draw's discards of the player being served and those waiting
+    burned: int  # burned cards, kept out
+    cards: int  # size of the new stub
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    step: str  # "burn" | "reshuffle" | "serve"
+    player: str | None = None
+    cards: int = 0  # serve: cards given; reshuffle: size of the new stub
+    reshuffle: Reshuffle | None = None
+
+
+@dataclass
+class Deck:
+    """Card counts only: the cards are real and unseen; we track where each pile stands (R12, R13)."""
+
+    stub: int = DECK_SIZE
+    burned: int = 0
+    earlier: int = 0  # discards of earlier draws, not yet reshuffled
+    current: dict[str, int] = field(default_factory=dict)  # this draw's discards by player, not yet reshuffled
+    served: set[str] = field(default_factory=set)  # players already served in this draw
+    folded: int = 0
+
+    @property
+    def discards(self) -> int:
+        return self.earlier + sum(self.current.values())
+
+
+@dataclass
+class DrawRound:
+    number: int  # 1..3
+    order: list[str]  # live players at the start of the draw, from the first left of the button
+    announced: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]  # in seat order
+
+
+@dataclass(frozen=True)
+class Award:
+    pot: int  # index of the pot, main pot 0
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: dict[str, int]
+    odd_chips: tuple[str, ...]
+    shown: bool  # decided by comparing shown hands (False: one claimant left)
+    reason: Msg | None = None
+
+
+@dataclass
+class Showdown:
+    order: list[str]
+    pots: list[Pot]
+    shown: dict[str, RankedHand] = field(default_factory=dict)
+    mucked: list[str] = field(default_factory=list)
+    awards: dict[int, Award] = field(default_factory=dict)
+    next_index: int = 0  # position in order of the next player asked
+
+    def claimants(self, pot: Pot) -> list[str]:
+        return [name for name in pot.eligible if name not in self.mucked]
+
+
+@dataclass
+class Hand:
+    number: int
+    button: str
+    small_blind: str
+    big_blind: str
+    deck: Deck
+    phase: Phase = Phase.BET
+    betting: BettingRound | None = None
+    draw: DrawRound | None = None
+    plan: list[PlanStep] = field(default_factory=list)  # deal plan of the latest completed draw announcement
+    exposed_open: bool = False
+    exposed_players: tuple[str, ...] = ()
+    returned: dict[str, int] = field(default_factory=dict)
+    player_inputs: int = 0  # inputs since the deal (a misdeal is allowed only before the first)
+    showdown: Showdown | None = None
+    to_act: str | None = None
+    ended: bool = False
+
+
+@dataclass(frozen=True)
+class LogLine:
+    hand: int
+    seq: int
+    text: Msg
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand: int
+    awards: tuple[Award, ...]
+    returned: dict[str, int]
+    shown: dict[str, RankedHand]
+    uncontested: bool  # won by everyone else folding
+
+
+@dataclass
+class TableState:
+    stakes: Stakes
+    seats: list[Seat]
+    first_button: str
+    button_drawn: bool
+    hand_number: int = 0
+    phase: Phase = Phase.DEAL
+    hand: Hand | None = None
+    last_hand: HandResult | None = None
+    misdeals: int = 0
+    history: list[dict[str, int]] = field(default_factory=list)  # stacks before hand 1, then after each hand
+    log: list[LogLine] = field(default_factory=list)
+    seq: int = 0  # seq of the input being applied (for log lines)
+
+    @property
+    def total(self) -> int:
+        """The table total (R1): starting stacks added up; never changes."""
+        return sum(self.history[0].values())
+
+    def seat(self, name: str) -> Seat:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    def index(self, name: str) -> int:
+        for position, seat in enumerate(self.seats):
+            if seat.name == name:
+                return position
+        raise KeyError(name)
+
+    def clockwise_from(self, name: str, include_self: bool = False) -> Iterator[Seat]:
+        """Seats clockwise starting left of ``name`` (ending with ``name`` itself when include_self)."""
+        start = self.index(name)
+        count = len(self.seats)
+        for step in range(1, count + 1):
+            seat = self.seats[(start + step) % count]
+            if step == count and not include_self:
+                return
+            yield seat
+
+    def live_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.live]
+
+    def active_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.active]
+
+    def live_cards(self) -> int:
+        return sum(seat.cards_held for seat in self.seats if seat.live)
+
+
+def cards_dealt(players: int) -> int:
+    return players * HAND_SIZE

@@ -1,0 +1,176 @@
+"""Shared fixtures: the Flask app on a real SQLite file, a real server process, the JSON API, a real browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+ARTIFACTS = ROOT / "artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """``python app.py`` started for real, on 127.0.0.1, with its own SQLite file."""
+
+    def __init__(self, db: Path, port: int | None = None, extra: list[str] | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.extra = extra or []
+        self.process: subprocess.Popen[bytes] | None = None
+        self.output = db.with_suffix(".log")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 10.0) -> float:
+        """Start and wait until /api/health answers; returns the seconds it took."""
+        began = time.monotonic()
+        with open(self.output, "ab") as sink:
+            self.process = subprocess.Popen(
+                [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", str(self.db), *self.extra],
+                cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+            )
+        while time.monotonic() - began < timeout:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.output.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=1) as answer:
+                    if answer.status == 200:
+                        return time.monotonic() - began
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not become ready")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush anything."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+class Api:
+    """A tiny JSON client over urllib (no extra dependency), returning (status, body)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None, raw: bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("Accept-Language", "en")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, _decode(answer.read())
+        except urllib.error.HTTPError as failure:
+            return failure.code, _decode(failure.read())
+
+    def create(self, players: list[Any], **settings: Any) -> tuple[str, str, dict[str, Any]]:
+        status, body = self.request("POST", "/api/tables", dict(settings, players=players))
+        assert status == 201, body
+        return body["table"], body["dealer_token"], body["state"]
+
+    def state(self, table: str) -> dict[str, Any]:
+        status, body = self.request("GET", f"/api/tables/{table}")
+        assert status == 200, body
+        return body
+
+    def act(self, table: str, token: str, action: str, **fields: Any) -> tuple[int, Any]:
+        return self.request("POST", f"/api/tables/{table}/actions", dict(fields, action=action), token=token)
+
+    def ok(self, table: str, token: str, action: str, **fields: Any) -> dict[str, Any]:
+        status, body = self.act(table, token, action, **fields)
+        assert status == 200, body
+        return body
+
+    def undo(self, table: str, token: str, **fields: Any) -> tuple[int, Any]:
+        return self.request("POST", f"/api/tables/{table}/undo", fields, token=token)
+
+
+def _decode(raw: bytes) -> Any:
+    try:
+        return json.loads(raw) if raw else None
+    except ValueError:
+        return raw.decode(errors="replace")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    from web import create_app
+
+    return create_app({"DATABASE": str(tmp_path / "dealer.sqlite3"), "TESTING": True})
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path_factory.mktemp("server") / "dealer.sqlite3")
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def api(server: ServerProcess) -> Api:
+    return Api(server.base)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright; browser tests fail (not skip) in CI without it."""
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium package")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Screenshots go here (git ignores it)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
