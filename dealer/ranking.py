@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import combinations_with_replacement
+from math import prod
 
 from .cards import HAND_SIZE, Card, format_cards, parse_hand
 from .errors import BadInput
@@ -74,7 +76,6 @@ COMPONENTS: dict[Category, tuple[str, ...]] = {
 }
 
 _SHIFT = 4  # ranks fit in 4 bits
-_KEY_CACHE: dict[tuple[tuple[int, ...], bool], int] = {}
 
 
 def _classify(ranks_desc: tuple[int, ...], flush: bool) -> tuple[Category, tuple[int, ...]]:
@@ -113,17 +114,35 @@ def _encode(category: Category, comparison: tuple[int, ...]) -> int:
     return key
 
 
+# hand_key looks hands up by the product of one prime per rank: equal products <=> equal rank multisets.
+_RANK_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # indexed by rank 2..14
+
+
+def _key_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """Keys of all 7,462 classes, by rank product: (not flush, flush). Built once, at import (~20 ms)."""
+    plain: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    for ranks_desc in combinations_with_replacement(range(14, 1, -1), HAND_SIZE):
+        if ranks_desc.count(ranks_desc[2]) == HAND_SIZE:  # five of a rank: not a hand
+            continue
+        product = prod(_RANK_PRIMES[rank] for rank in ranks_desc)
+        plain[product] = _encode(*_classify(ranks_desc, False))
+        if len(set(ranks_desc)) == HAND_SIZE:
+            flush[product] = _encode(*_classify(ranks_desc, True))
+    return plain, flush
+
+
+_PLAIN_KEYS, _FLUSH_KEYS = _key_tables()
+
+
 def hand_key(cards: Sequence[Card]) -> int:
     """Comparable key of a five-card hand: smaller is better, equal keys tie (suits never break a tie)."""
-    ranks = tuple(sorted((card.rank for card in cards), reverse=True))
-    suit = cards[0].suit
-    flush = all(card.suit == suit for card in cards)
-    cache_key = (ranks, flush)
-    key = _KEY_CACHE.get(cache_key)
-    if key is None:
-        key = _encode(*_classify(ranks, flush))
-        _KEY_CACHE[cache_key] = key
-    return key
+    (r1, s1), (r2, s2), (r3, s3), (r4, s4), (r5, s5) = cards  # Card is a NamedTuple: unpacking beats .rank
+    primes = _RANK_PRIMES
+    product = primes[r1] * primes[r2] * primes[r3] * primes[r4] * primes[r5]
+    if s1 == s2 == s3 == s4 == s5:
+        return _FLUSH_KEYS[product]
+    return _PLAIN_KEYS[product]
 
 
 @dataclass(frozen=True)
