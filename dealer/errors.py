@@ -8,7 +8,7 @@ from .messages import Arg, Msg
 class DealerError(Exception):
     """Base class: the input was refused and nothing changed."""
 
-    def __init__(self, text: str, rule: str | None = None, ruling: str | None = None, **args: Arg) -> None:
+    def __init__(self, text: str, /, rule: str | None = None, ruling: str | None = None, **args: Arg) -> None:
         self.message = Msg(text, args, rule, ruling)
         super().__init__(self.message.render())
 

@@ -59,6 +59,6 @@ def _render_arg(value: Arg, translate: Translate) -> str:
     return str(value)
 
 
-def msg(text: str, rule: str | None = None, ruling: str | None = None, **args: Arg) -> Msg:
+def msg(text: str, /, rule: str | None = None, ruling: str | None = None, **args: Arg) -> Msg:
     """Shorthand: ``msg(N_("{player} folds"), rule="04", ruling="R10", player="Ana")``."""
     return Msg(text, args, rule, ruling)
