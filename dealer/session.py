@@ -262,7 +262,7 @@ def start_hand(table: TableState) -> None:
     table.phase = Phase.BET
     small_posted = _post(table.seat(small), table.stakes.small_blind)
     big_posted = _post(table.seat(big), table.stakes.big_blind)
-    _log(table, msg(N_("Hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
+    _log(table, msg(N_("Deal hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
                     rule="03", ruling="R5", number=hand.number, button=button, small=small,
                     small_amount=small_posted, big=big, big_amount=big_posted))
     for name, posted, blind in ((small, small_posted, table.stakes.small_blind),

@@ -44,6 +44,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         os.makedirs(Path(app.config["DATABASE"]).parent, exist_ok=True)
 
     Babel(app, locale_selector=select_locale)
+    app.json.sort_keys = False  # STATE reads in contract order
 
     @app.context_processor
     def shell_context() -> dict[str, Any]:
