@@ -21,8 +21,10 @@ $(VENV)/.test: requirements.txt requirements-test.txt $(VENV)/.runtime
 
 # Compile the gettext catalogs (the .mo files are committed too, so `python app.py` works without make).
 translations: $(VENV)/.runtime
-	$(BIN)/pybabel compile --use-fuzzy -d translations -D messages --statistics 2>/dev/null || $(BIN)/pybabel compile -d translations -D messages
-	@if ls translations/*/LC_MESSAGES/reference.po >/dev/null 2>&1; then $(BIN)/pybabel compile -d translations -D reference; fi
+	@for po in translations/*/LC_MESSAGES/*.po; do \
+		[ -e "$$po" ] || continue; \
+		$(BIN)/pybabel compile --statistics -i "$$po" -o "$${po%.po}.mo" >/dev/null || exit 1; \
+	done
 
 run: $(VENV)/.runtime translations
 	$(BIN)/python app.py $(ARGS)
