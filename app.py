@@ -10,6 +10,8 @@ import argparse
 import socket
 import sys
 
+from flask import Flask
+
 from web import create_app
 
 DEFAULT_PORT = 8765
@@ -49,6 +51,40 @@ def public_url(args: argparse.Namespace) -> str:
     return f"http://{host}:{args.port}"
 
 
+def announcement(app: Flask, base: str, ansi: bool) -> str:
+    """What the terminal shows at start: where the dealer goes, where players go (with a QR code to scan).
+
+    Players get the tables list (/t/) rather than one table: at start there may be no table yet, or several,
+    and the list updates itself when the dealer creates one. Each table's console shows that table's own QR code.
+    """
+    from web import qr
+
+    players = f"{base}/t/"
+    lines = [
+        "2-7 Triple Draw dealer",
+        f"  Dealer's tablet: {base}/   (create a table or resume one)",
+        f"  Players' phones: {players}   (scan the code below; each table's console shows its own code too)",
+        "",
+        qr.terminal(players, ansi=ansi),
+        "",
+    ]
+    with app.app_context():
+        from web.tables import service
+
+        in_play = []
+        for stored in service().store.tables()[:12]:  # the latest few: replaying every old session would slow the start
+            game = service().game(stored.id)
+            if game.state.phase.value != "over":
+                in_play.append((stored.id, game))
+    if in_play:
+        lines.append("  Tables in play (players' view):")
+        for table_id, game in in_play:
+            names = ", ".join(seat.name for seat in game.state.seats)
+            lines.append(f"    {base}/t/{table_id}   hand {game.state.hand_number} of {game.state.stakes.hands}: {names}")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     config: dict[str, object] = {"PUBLIC_URL": public_url(args)}
@@ -58,8 +94,7 @@ def main(argv: list[str] | None = None) -> None:
     from waitress import serve
 
     base = config["PUBLIC_URL"]
-    print(f"2-7 Triple Draw dealer: open {base}/ on the dealer's tablet; players scan the QR code on the console.",
-          flush=True)
+    print(announcement(app, str(base), ansi=sys.stdout.isatty()), flush=True)
     announce = app.config.get("ANNOUNCE")
     if callable(announce):
         announce(base)
