@@ -23,36 +23,44 @@ def start_round(table: TableState, hand: Hand, number: int) -> BettingRound:
 
 def current_bet(table: TableState, betting: BettingRound) -> int:
     """The level to call: the qualifying level, or higher after an incomplete all-in (the full BB when short)."""
-    return max([betting.level] + [seat.bet for seat in table.seats if seat.in_hand])
+    top = betting.level
+    for seat in table.seats:
+        if seat.bet > top:
+            top = seat.bet
+    return top
 
 
-def call_level(table: TableState, betting: BettingRound, seat: Seat) -> int:
+def call_level(table: TableState, betting: BettingRound, seat: Seat, top: int | None = None) -> int:
     """What ``seat`` must reach this round: nobody is asked for more than a live opponent can have in (R6)."""
-    reachable = [other.bet + other.stack for other in table.seats if other.live and other is not seat]
-    return min(current_bet(table, betting), max(reachable, default=0))
+    reach = 0
+    for other in table.seats:
+        if other is not seat and other.in_hand and not other.folded and other.bet + other.stack > reach:
+            reach = other.bet + other.stack
+    return min(current_bet(table, betting) if top is None else top, reach)
 
 
-def owed(table: TableState, betting: BettingRound, seat: Seat) -> int:
+def owed(table: TableState, betting: BettingRound, seat: Seat, top: int | None = None) -> int:
     """Chips ``seat`` must add to stay in (before being limited by its own stack)."""
-    return max(0, call_level(table, betting, seat) - seat.bet)
+    return max(0, call_level(table, betting, seat, top) - seat.bet)
 
 
 def others_can_respond(table: TableState, seat: Seat) -> bool:
     return any(other.active for other in table.seats if other is not seat)
 
 
-def needs_action(table: TableState, betting: BettingRound, seat: Seat) -> bool:
+def needs_action(table: TableState, betting: BettingRound, seat: Seat, top: int | None = None) -> bool:
     """A player must act when owing chips, or when not yet acted and someone could still answer (R11)."""
     if not seat.active:
         return False
-    if owed(table, betting, seat) > 0:
+    if owed(table, betting, seat, top) > 0:
         return True
     return seat.acted_level is None and others_can_respond(table, seat)
 
 
 def next_to_act(table: TableState, betting: BettingRound, after: str) -> Seat | None:
+    top = current_bet(table, betting)
     for seat in table.clockwise_from(after, include_self=True):
-        if needs_action(table, betting, seat):
+        if needs_action(table, betting, seat, top):
             return seat
     return None
 

@@ -169,10 +169,11 @@ class RankedHand:
 def rank_hand(cards: Sequence[Card]) -> RankedHand:
     if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE:
         raise BadInput(N_("A hand has exactly 5 distinct cards."), rule="02")
-    ranks = tuple(sorted((card.rank for card in cards), reverse=True))
-    flush = len({card.suit for card in cards}) == 1
-    category, comparison = _classify(ranks, flush)
-    return RankedHand(tuple(cards), category, comparison, _encode(category, comparison))
+    key = hand_key(cards)
+    # The key packs the category and the comparison ranks (4 bits each, 0 = unused): unpack instead of redoing it.
+    nibbles = [(key >> (_SHIFT * index)) & 0xF for index in range(HAND_SIZE - 1, -1, -1)]
+    comparison = tuple(rank for rank in nibbles if rank)
+    return RankedHand(tuple(cards), Category(key >> (_SHIFT * HAND_SIZE)), comparison, key)
 
 
 def hand_name(hand: RankedHand) -> Msg:

@@ -100,8 +100,8 @@ RULINGS: tuple[Ruling, ...] = (
            "that is, complete to B+u. Several short all-ins add up from B. Checks against the card: bet 4, all-in "
            "to 6, next raise to 10; bet 4, all-in to 5, call 5 or complete to 8; in rounds 1-2 every all-in raise "
            "qualifies (u/2 = 1)."),
-        N_("This is the card's half-unit rule for section 06 stated so that it gives one answer in every case, "
-           "including several short all-ins in a row, and it reproduces the card's own examples."),
+        N_("This is the card's half-unit rule (§06) stated so that it gives one answer in every case, including "
+           "several short all-ins in a row, and it reproduces the card's own examples."),
     ),
     Ruling(
         "R8", ("04",),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 
 from . import betting, draws, pots, showdown
@@ -68,10 +67,11 @@ def misdeal_open(table: TableState, hand: Hand) -> bool:
 # --- applying inputs ------------------------------------------------------------------------------------------
 
 
-def apply_input(table: TableState, entry: Input, seq: int) -> None:
+def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None = None) -> None:
     """Check ``entry`` against the legal actions and carry it out; a refusal raises and changes nothing."""
+    if legal is None:
+        legal = legal_actions(table)
     table.seq = seq
-    legal = legal_actions(table)
     if entry.action == "deal":
         _require(legal, entry, table)
         start_hand(table)
@@ -398,7 +398,6 @@ class Game:
         self.entries: list[Entry] = [create]
         self.inputs: list[tuple[int, Input]] = []  # effective inputs with the seq that recorded them
         self.state = initial_state(create)
-        self._checkpoints: dict[int, TableState] = {0: copy.deepcopy(self.state)}
         self._legal: tuple[int, Legal] | None = None
 
     @classmethod
@@ -450,27 +449,17 @@ class Game:
     def push(self, entry: Input, seq: int | None = None) -> None:
         self.check_seq(seq)
         new_seq = self.seq + 1
-        index = len(self.inputs)
-        snapshot = copy.deepcopy(self.state) if entry.action == "deal" else None
         try:
-            apply_input(self.state, entry, new_seq)
+            apply_input(self.state, entry, new_seq, self.legal)
         except DealerError:
-            self._restore_after_refusal(snapshot)
+            self.state.seq = self.seq  # refusals are raised before anything else changes
             raise
         except Exception:
             self._rebuild()
             raise
-        if snapshot is not None:
-            self._checkpoints[index] = snapshot
         self.entries.append(entry)
         self.inputs.append((new_seq, entry))
-
-    def _restore_after_refusal(self, snapshot: TableState | None) -> None:
-        """Refusals are raised before anything changes; the seq of log lines is put back all the same."""
-        if snapshot is not None:
-            self.state = snapshot
-        else:
-            self.state.seq = self.seq
+        self._legal = None
 
     def undo(self, seq: int | None = None) -> Input:
         self.check_seq(seq)
@@ -482,12 +471,8 @@ class Game:
         return undone
 
     def _rebuild(self) -> None:
-        """Replay the effective inputs from the latest valid checkpoint (the start of the hand)."""
-        count = len(self.inputs)
-        for index in [index for index in self._checkpoints if index > count]:
-            del self._checkpoints[index]
-        start = max(index for index in self._checkpoints if index <= count)
-        self.state = copy.deepcopy(self._checkpoints[start])
-        for seq, entry in self.inputs[start:]:
+        """Replay the effective inputs from the creation: undo is rare, and a whole session replays in ms."""
+        self.state = initial_state(self.created)
+        for seq, entry in self.inputs:
             apply_input(self.state, entry, seq)
         self._legal = None
