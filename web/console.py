@@ -1,5 +1,352 @@
-"""Placeholder blueprint: filled in by its issue."""
+"""The dealer's tablet: the start screen, table creation and the dealer console (issue 3).
 
-from flask import Blueprint
+Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (``dealer_<id>``,
+HttpOnly, SameSite=Lax, set when the table is created or through the "continue on another tablet" link).
+Without JavaScript each form is a plain POST answered by a redirect; htmx makes the same forms live: a request
+with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale).
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from markupsafe import Markup
+
+from dealer.config import MAX_PLAYERS, Stakes
+from dealer.errors import BadInput, DealerError, StaleSeq
+from dealer.messages import N_
+from dealer.session import Game
+from dealer.state import Phase
+
+from . import presenter
+from .presenter import Line, line
+from .tables import TableNotFound, Unauthorized, service
 
 bp = Blueprint("console", __name__)
+
+COOKIE_PREFIX = "dealer_"
+COOKIE_MAX_AGE = 30 * 24 * 3600
+DEFAULT_ROWS = 3
+
+
+# --- request plumbing -----------------------------------------------------------------------------------------
+
+@bp.before_request
+def start_timer() -> None:
+    g.console_started = time.perf_counter()
+
+
+@bp.after_request
+def finish(response: Response) -> Response:
+    """Server-Timing on every answer to a tap; console pages are never cached (they carry the join link)."""
+    started = g.get("console_started")
+    if started is not None and request.method == "POST":
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
+    if request.endpoint and request.endpoint != "console.start_screen":
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.errorhandler(TableNotFound)
+def table_not_found(exc: TableNotFound) -> tuple[str, int]:
+    return render_template("error.html", status=404,
+                           message=gettext("No table “%(table)s” on this server.", table=str(exc)[:40])), 404
+
+
+def is_htmx() -> bool:
+    headers = request.headers
+    return (headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
+            and headers.get("HX-Boosted") != "true")
+
+
+def cookie_name(table_id: str) -> str:
+    return COOKIE_PREFIX + table_id
+
+
+def dealer_token(table_id: str) -> str | None:
+    """This device's token for the table, when it is the right one."""
+    token = request.cookies.get(cookie_name(table_id))
+    return token if service().authorised(table_id, token) else None
+
+
+def set_dealer_cookie(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=request.is_secure, path="/")
+
+
+def same_origin() -> bool:
+    """A browser's POST from another site is refused even before the cookie check (belt and braces)."""
+    origin = request.headers.get("Origin")
+    if not origin or origin == "null":
+        return origin is None
+    return urlsplit(origin).netloc == request.host
+
+
+def public_base() -> str:
+    """The address other devices reach this server at (app.py's detected LAN address, else this request's)."""
+    configured = current_app.config.get("PUBLIC_URL")
+    return str(configured).rstrip("/") if configured else request.host_url.rstrip("/")
+
+
+@lru_cache(maxsize=64)
+def qr_svg(data: str) -> Markup:
+    """An inline SVG QR code (the qrcode package's path image: no Pillow)."""
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, border=2,
+                        error_correction=qrcode.constants.ERROR_CORRECT_M)
+    svg = image.to_string(encoding="unicode")
+    svg = svg.replace(' id="qr-path"', "").replace('width="', 'data-width="').replace('height="', 'data-height="')
+    return Markup(svg.replace("<svg ", '<svg class="qr" role="img" ', 1))
+
+
+# --- start screen ---------------------------------------------------------------------------------------------
+
+def _table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    running, finished = [], []
+    for table_id, game in service().tables():
+        table = game.state
+        row = {
+            "id": table_id,
+            "hand": table.hand_number,
+            "hands": table.stakes.hands,
+            "players": [seat.name for seat in table.seats],
+            "stage": presenter.present_stage(table),
+            "dealer": dealer_token(table_id) is not None,
+        }
+        (finished if table.phase is Phase.OVER else running).append(row)
+    return running, finished
+
+
+def _blank_form() -> dict[str, Any]:
+    rows = [{"name": "", "stack": ""} for _ in range(MAX_PLAYERS)]
+    defaults = Stakes()
+    return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
+            "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
+            "hands": defaults.hands, "stack": defaults.stack, "other": False}
+
+
+def _render_start(form: dict[str, Any], error: Line | None = None, status: int = 200) -> tuple[str, int]:
+    running, finished = _table_rows()
+    return render_template("start.html", form=form, error=error, running=running, finished=finished,
+                           house=Stakes()), status
+
+
+@bp.get("/")
+def start_screen() -> tuple[str, int]:
+    return _render_start(_blank_form())
+
+
+def _read_form() -> dict[str, Any]:
+    names = request.form.getlist("name")[:MAX_PLAYERS]
+    stacks = request.form.getlist("player_stack")[:MAX_PLAYERS]
+    rows = [{"name": name, "stack": stacks[index] if index < len(stacks) else ""} for index, name in enumerate(names)]
+    rows += [{"name": "", "stack": ""} for _ in range(MAX_PLAYERS - len(rows))]
+    form = {"rows": rows, "button": request.form.get("button", "lot")}
+    defaults = _blank_form()
+    for key in ("sb", "bb", "small", "big", "raises", "hands", "stack"):
+        form[key] = request.form.get(key, str(defaults[key])).strip() or str(defaults[key])
+    form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
+    return form
+
+
+def _whole(value: Any, label: str) -> int:
+    text = str(value).strip()
+    if not text.isdigit():
+        raise BadInput(N_("“{field}” must be a whole number."), field=label)
+    return int(text)
+
+
+def _payload(form: dict[str, Any]) -> dict[str, Any]:
+    """The API's table-creation body from the start form: the engine validates it and words every refusal."""
+    players: list[Any] = []
+    button = None
+    for index, row in enumerate(form["rows"]):
+        name = " ".join(str(row["name"]).split())
+        if not name:
+            if form["button"] == str(index):
+                raise BadInput(N_("The seat chosen for the button has no player."), rule="03", ruling="R4")
+            continue
+        if str(row["stack"]).strip():
+            players.append({"name": name, "stack": _whole(row["stack"], gettext("stack of %(name)s", name=name))})
+        else:
+            players.append(name)
+        if form["button"] == str(index):
+            button = name
+    payload: dict[str, Any] = {
+        "players": players,
+        "blinds": [_whole(form["sb"], gettext("small blind")), _whole(form["bb"], gettext("big blind"))],
+        "limits": [_whole(form["small"], gettext("small bet")), _whole(form["big"], gettext("big bet"))],
+        "raises": _whole(form["raises"], gettext("raises")),
+        "hands": _whole(form["hands"], gettext("hands")),
+        "stack": _whole(form["stack"], gettext("starting stack")),
+    }
+    if button is not None:
+        payload["button"] = button
+    return payload
+
+
+def _move(form: dict[str, Any], move: str) -> None:
+    """Reorder the seats without JavaScript: "3:up" swaps rows 3 and 2 (the chosen button follows its player)."""
+    index_text, _, direction = move.partition(":")
+    if not index_text.isdigit():
+        return
+    index = int(index_text)
+    other = index - 1 if direction == "up" else index + 1
+    rows = form["rows"]
+    if not (0 <= index < len(rows) and 0 <= other < len(rows)):
+        return
+    rows[index], rows[other] = rows[other], rows[index]
+    if form["button"] == str(index):
+        form["button"] = str(other)
+    elif form["button"] == str(other):
+        form["button"] = str(index)
+
+
+@bp.post("/new")
+def create_table() -> Any:
+    form = _read_form()
+    move = request.form.get("move")
+    if move:
+        _move(form, move)
+        return _render_start(form)
+    if not same_origin():
+        return _render_start(form, Line(gettext("This form must be sent from this server's own page.")), 403)
+    try:
+        table_id, token, _ = service().create(_payload(form))
+    except DealerError as refusal:
+        return _render_start(form, line(refusal.message, gettext), 400)
+    response = redirect(url_for("console.console", table_id=table_id), code=303)
+    set_dealer_cookie(response, table_id, token)
+    return response
+
+
+# --- the console ----------------------------------------------------------------------------------------------
+
+def render_console(table_id: str, notice: Line | None = None, status: int = 200, picked: tuple[str, ...] = (),
+                   typed: str = "", notice_kind: str = "error") -> Response:
+    game = service().game(table_id)
+    token = dealer_token(table_id)
+    if token is None:
+        return render_locked(table_id, game, notice, 403 if status == 200 else status)
+    with service()._slot(table_id).lock:  # noqa: SLF001 - one consistent moment of the game, as the writes see it
+        view = presenter.present(service().game(table_id), table_id)
+    base = public_base()
+    player_url = f"{base}/t/{table_id}"
+    join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
+    body = render_template(
+        "console.html", table=view, c=presenter.controls(view.legal, view.to_act),
+        layout="base.html" if not is_htmx() else "console/bare.html",
+        notice=notice, notice_kind=notice_kind,
+        picker=presenter.picker(view.showdown.taken, picked) if view.showdown else None, typed=typed,
+        player_url=player_url, player_qr=qr_svg(player_url), join_url=join_url, join_qr=qr_svg(join_url),
+        act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
+    )
+    return make_response(body, status)
+
+
+def render_locked(table_id: str, game: Game, notice: Line | None, status: int) -> Response:
+    """No dealer cookie: no controls, only the way to the player view (and a word on how to get the cookie)."""
+    body = render_template("console/locked.html", table_id=table_id, notice=notice,
+                           hand=game.state.hand_number, hands=game.state.stakes.hands,
+                           layout="base.html" if not is_htmx() else "console/bare.html")
+    return make_response(body, status)
+
+
+@bp.get("/t/<table_id>/dealer")
+def console(table_id: str) -> Response:
+    return render_console(table_id)
+
+
+def _refused_without_token(table_id: str) -> Response | None:
+    service().game(table_id)  # 404 for an unknown table
+    if not same_origin():
+        return render_locked(table_id, service().game(table_id),
+                             Line(gettext("Refused: this request came from another site.")), 403)
+    if dealer_token(table_id) is None:
+        return render_locked(table_id, service().game(table_id),
+                             Line(gettext("Refused: this device does not hold the dealer's key for this table; "
+                                          "nothing was changed.")), 403)
+    return None
+
+
+def _form_seq() -> int:
+    text = request.form.get("seq", "").strip()
+    if not text.lstrip("-").isdigit():
+        raise BadInput(N_("This form has no screen number (seq): reload the console."))
+    return int(text)
+
+
+def _after_change(table_id: str) -> Response:
+    if is_htmx():
+        return render_console(table_id)
+    return redirect(url_for("console.console", table_id=table_id), code=303)
+
+
+def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "") -> Response:
+    status = 400 if isinstance(refusal, BadInput) else 409
+    kind = "stale" if isinstance(refusal, StaleSeq) else "error"
+    if kind == "stale":
+        picked, typed = (), ""
+    return render_console(table_id, line(refusal.message, gettext), status, picked, typed, kind)
+
+
+@bp.post("/t/<table_id>/dealer/act")
+def act(table_id: str) -> Response:
+    refused = _refused_without_token(table_id)
+    if refused is not None:
+        return refused
+    form = request.form
+    picked = tuple(code for code in form.getlist("card") if len(code) <= 3)[:10]
+    typed = form.get("typed", "")[:80]
+    try:
+        payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
+        if form.get("player"):
+            payload["player"] = form["player"]
+        if form.get("count", "") != "":
+            payload["count"] = _whole(form["count"], "count")
+        if payload["action"] == "show":
+            payload["cards"] = " ".join((*picked, typed)).strip()
+        service().act(table_id, request.cookies.get(cookie_name(table_id)), payload)
+    except DealerError as refusal:
+        return _refusal(table_id, refusal, picked, typed)
+    except Unauthorized:
+        abort(403)
+    return _after_change(table_id)
+
+
+@bp.post("/t/<table_id>/dealer/undo")
+def undo(table_id: str) -> Response:
+    refused = _refused_without_token(table_id)
+    if refused is not None:
+        return refused
+    try:
+        service().undo(table_id, request.cookies.get(cookie_name(table_id)), _form_seq())
+    except DealerError as refusal:
+        return _refusal(table_id, refusal)
+    except Unauthorized:
+        abort(403)
+    return _after_change(table_id)
+
+
+@bp.get("/t/<table_id>/join")
+def join(table_id: str) -> Response:
+    """"Continue on another tablet": the link (or QR) carries the token; this device keeps it as its cookie."""
+    service().game(table_id)
+    token = request.args.get("token", "")
+    if not service().authorised(table_id, token):
+        body = render_template("console/locked.html", table_id=table_id, layout="base.html",
+                               hand=service().game(table_id).state.hand_number,
+                               hands=service().game(table_id).state.stakes.hands,
+                               notice=Line(gettext("This dealer link is not valid for this table.")))
+        return make_response(body, 403)
+    response = redirect(url_for("console.console", table_id=table_id), code=303)
+    set_dealer_cookie(response, table_id, token)
+    return response
