@@ -1,5 +1,335 @@
-"""Placeholder blueprint: filled in by its issue."""
+"""The rule reference (/rules), the original seed documents (/rules/seeds/<name>) and "Who wins?" (/compare).
 
-from flask import Blueprint
+The reference content lives in its own gettext domain, ``reference`` (dealer/rulings.py, web/reference_content.py
+and the strings of templates/rules.html): it is long and changes with the rules, not with the interface.
+Everything else here (the comparator's labels, the engine's sentences) uses the default ``messages`` domain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import Domain, gettext
+from markupsafe import Markup, escape
+
+from dealer.cards import Card, parse_hand
+from dealer.errors import BadInput
+from dealer.messages import Msg
+from dealer.ranking import RANK_LABELS, RankedHand, compare_hands, rank_hand
+from dealer.rulings import RULINGS, ruling, rulings_for_section
+
+from . import ROOT
+from .reference_content import (
+    CARD_EXAMPLE_HANDS,
+    GLOSSARY,
+    HAND_EXAMPLES,
+    QUESTIONS,
+    RULINGS_INTRO,
+    SECTIONS,
+    Cards,
+    Section,
+    seed_description,
+)
 
 bp = Blueprint("reference", __name__)
+
+SEEDS_DIR = ROOT / "seeds"
+REFERENCE_DOMAIN = Domain(domain="reference")
+SECTION_NUMBERS = tuple(section.number for section in SECTIONS)
+HAND_FIELDS = tuple(f"hand{number}" for number in range(1, 7))
+MIN_HANDS, MAX_HANDS = 2, len(HAND_FIELDS)
+MAX_FIELD_LENGTH = 80  # five cards typed generously ("10♥, 10♠, …") stay far below this
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_ORDER = "cdhs"
+RANK_CODES = "23456789TJQKA"
+
+
+# --- Links to the rules: every refusal and explanation in the app cites its section or ruling with these. ------
+
+def rule_url(rule: str | None = None, ruling: str | None = None) -> str:
+    """``/rules#r07`` for ruling "R7" (or "R07"), ``/rules#s04`` for section "04" (or "4", "§04"), else ``/rules``.
+
+    A ruling wins over a section when both are given: it is the more precise citation. An id that does not
+    exist raises ``ValueError``: a broken citation is a programming error the tests should catch.
+    """
+    if ruling:
+        return f"/rules#{_ruling_anchor(ruling)}"
+    if rule:
+        return f"/rules#{_section_anchor(rule)}"
+    return "/rules"
+
+
+def _ruling_anchor(ruling_id: str) -> str:
+    try:
+        return ruling(ruling_id).anchor
+    except KeyError:
+        raise ValueError(f"unknown house ruling {ruling_id!r}") from None
+
+
+def _section_anchor(section: str) -> str:
+    digits = section.strip().lstrip("§").strip()
+    if not digits.isdigit() or f"{int(digits):02d}" not in SECTION_NUMBERS:
+        raise ValueError(f"unknown house-card section {section!r}")
+    return f"s{int(digits):02d}"
+
+
+bp.add_app_template_global(rule_url, "rule_url")
+
+
+# --- The reference domain ------------------------------------------------------------------------------------
+
+def ref_gettext(text: str) -> str:
+    """Translate a string of the reference content (the ``reference`` domain), in the request's language."""
+    if not text:
+        return text  # gettext("") would return the catalog header
+    return REFERENCE_DOMAIN.gettext(text)
+
+
+_CITATION = re.compile(r"§\s?(0[1-9]|10)\b|\bR(1[0-9]|20|[1-9])\b")
+
+
+def link_citations(text: str) -> Markup:
+    """Escape a (translated) text and turn the citations in it ("§04", "R7") into links to their anchors."""
+
+    def link(match: re.Match[str]) -> str:
+        if match.group(1):
+            return f'<a href="{rule_url(rule=match.group(1))}">{match.group(0)}</a>'
+        return f'<a href="{rule_url(ruling="R" + match.group(2))}">{match.group(0)}</a>'
+
+    return Markup(_CITATION.sub(link, str(escape(text))))
+
+
+# --- /rules ---------------------------------------------------------------------------------------------------
+
+def seed_names() -> list[str]:
+    """The documents in seeds/, by name: the only files /rules/seeds/<name> will serve."""
+    return sorted(path.name for path in SEEDS_DIR.iterdir() if path.is_file() and not path.name.startswith("."))
+
+
+@bp.get("/rules")
+def rules() -> str:
+    sections_by_number: dict[str, Section] = {section.number: section for section in SECTIONS}
+    return render_template(
+        "rules.html",
+        sections=SECTIONS,
+        sections_by_number=sections_by_number,
+        rulings=RULINGS,
+        rulings_for_section=rulings_for_section,
+        rulings_intro=RULINGS_INTRO,
+        questions=QUESTIONS,
+        glossary=GLOSSARY,
+        hand_examples=HAND_EXAMPLES,
+        seeds=[(name, seed_description(name)) for name in seed_names()],
+        ruling_of=ruling,
+        ref_=ref_gettext,
+        cite=link_citations,
+        card_view=card_view,
+        cards_from_text=cards_from_text,
+        compare_link=compare_link,
+        card_example=CARD_EXAMPLE_HANDS,
+        is_cards=lambda cell: isinstance(cell, Cards),
+    )
+
+
+@bp.get("/rules/seeds/<name>")
+def seed_document(name: str) -> Response:
+    """A seed document exactly as it is stored (bytes unchanged), as UTF-8 plain text."""
+    if name not in seed_names():  # a whitelist: no path from the URL ever reaches the file system
+        abort(404)
+    data = (SEEDS_DIR / name).read_bytes()
+    response = Response(data, mimetype="text/plain")
+    response.headers["Content-Type"] = "text/plain; charset=utf-8"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+# --- Cards as the pages show them -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardView:
+    code: str  # what the form takes: "Th"
+    rank: str  # what people read: "10"
+    symbol: str  # "♥"
+    suit: str  # "h", for the colour of the suit
+
+    @property
+    def label(self) -> str:
+        return f"{self.rank}{self.symbol}"
+
+
+def card_view(card: Card) -> CardView:
+    return CardView(str(card), RANK_LABELS[card.rank], SUIT_SYMBOLS[card.suit], card.suit)
+
+
+def cards_from_text(text: str) -> list[CardView]:
+    """The cards of a typed example hand, for display; the examples are ours and always readable."""
+    return [card_view(card) for card in parse_hand(text)]
+
+
+def compared_order(hand: RankedHand) -> list[Card]:
+    """The cards in the order the card compares them (repeated ranks first, then high to low): 7-5-4-3-2."""
+    counts: dict[int, int] = {}
+    for card in hand.cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    return sorted(hand.cards, key=lambda card: (-counts[card.rank], -card.rank, SUIT_ORDER.index(card.suit)))
+
+
+def compare_link(*hands: str) -> str:
+    """A link that opens "Who wins?" with these hands filled in and compared, scrolled to the answer."""
+    return "/compare?" + urlencode({name: text for name, text in zip(HAND_FIELDS, hands)}) + "#ranking"
+
+
+def picker_cards() -> list[tuple[CardView, int, int]]:
+    """All 52 cards for the picker with their rank and suit positions (ranks low to high: the lowball order)."""
+    cards: list[tuple[CardView, int, int]] = []
+    for suit_index, suit in enumerate(SUIT_ORDER):
+        for rank_index in range(13):
+            cards.append((card_view(Card(rank_index + 2, suit)), rank_index, suit_index))
+    return cards
+
+
+# --- /compare: "Who wins?" ------------------------------------------------------------------------------------
+
+@dataclass
+class HandField:
+    name: str  # "hand1"
+    number: int  # 1
+    text: str
+    error: str = ""
+    invalid: bool = False
+
+
+@dataclass(frozen=True)
+class RankedRow:
+    number: int  # the hand's field number, as the user typed it
+    place: int  # 1 for the best; tied hands share a place and the next place is skipped (1, 1, 3)
+    tied: bool
+    cards: list[CardView]
+    name: str
+    category: str
+    pattern: str
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    rule: str | None
+    ruling: str | None
+
+
+@dataclass
+class CompareResult:
+    rows: list[RankedRow] = field(default_factory=list)
+    explanation: Sentence | None = None
+    steps: list[Sentence] = field(default_factory=list)
+
+
+def read_hand_fields(source: Mapping[str, str]) -> list[HandField]:
+    return [
+        HandField(name, number, (source.get(name) or "").strip()[:MAX_FIELD_LENGTH])
+        for number, name in enumerate(HAND_FIELDS, start=1)
+    ]
+
+
+def sentence(message: Msg) -> Sentence:
+    """An engine sentence in the request's language (``messages`` domain), with what it cites."""
+    return Sentence(message.render(gettext), message.rule, message.ruling)
+
+
+def mark_unreadable_hands(fields: list[HandField]) -> bool:
+    """Put the engine's reason on each hand that is not five distinct readable cards; True if any was."""
+    found = False
+    for hand_field in fields:
+        if not hand_field.text:
+            continue
+        try:
+            parse_hand(hand_field.text)
+        except BadInput as refusal:
+            hand_field.error = refusal.message.render(gettext)
+            hand_field.invalid = found = True
+    return found
+
+
+def mark_shared_cards(fields: list[HandField]) -> None:
+    """Mark every hand holding a card that another hand holds too (the engine names the card)."""
+    owners: dict[Card, list[HandField]] = {}
+    for hand_field in fields:
+        if hand_field.text:
+            for card in set(parse_hand(hand_field.text)):
+                owners.setdefault(card, []).append(hand_field)
+    for card, holders in owners.items():
+        if len(holders) > 1:
+            for holder in holders:
+                holder.invalid = True
+                holder.error = gettext("The card %(card)s is in another hand too.", card=card_view(card).label)
+
+
+def ranked_result(fields: list[HandField]) -> CompareResult:
+    """Rank the filled-in hands with the engine; raises BadInput (wrong count, a card used twice)."""
+    filled = [hand_field for hand_field in fields if hand_field.text]
+    comparison = compare_hands([hand_field.text for hand_field in filled], MIN_HANDS, MAX_HANDS)
+    rows: list[RankedRow] = []
+    for group in comparison.groups:
+        place = len(rows) + 1
+        for index in group:
+            hand = comparison.hands[index]
+            rows.append(RankedRow(
+                number=filled[index].number,
+                place=place,
+                tied=len(group) > 1,
+                cards=[card_view(card) for card in compared_order(hand)],
+                name=hand.name.render(gettext),
+                category=gettext(hand.category.label),
+                pattern=hand.pattern,
+            ))
+    return CompareResult(rows, sentence(comparison.explanation), [sentence(step) for step in comparison.steps])
+
+
+def compare_fields(fields: list[HandField]) -> tuple[CompareResult | None, str]:
+    """The ranking, or the reason the hands cannot be compared (shown above the form)."""
+    if mark_unreadable_hands(fields):
+        return None, gettext("Some hands cannot be read; the reason is under each marked hand.")
+    try:
+        return ranked_result(fields), ""
+    except BadInput as refusal:
+        mark_shared_cards(fields)
+        return None, refusal.message.render(gettext)
+
+
+def example_links() -> list[tuple[str, str]]:
+    """Ready-made comparisons (the card's examples and the classic traps): label and link."""
+    links: list[tuple[str, str]] = []
+    for example in HAND_EXAMPLES:
+        label = f"{rank_hand(parse_hand(example.first)).pattern} · {rank_hand(parse_hand(example.second)).pattern}"
+        links.append((label, compare_link(example.first, example.second)))
+    return links
+
+
+@bp.route("/compare", methods=["GET", "POST"])
+def compare() -> tuple[str, int]:
+    """Who wins? A POST (or a GET carrying hands, as the rule reference links) ranks the hands.
+
+    Bad input answers 400 with the same page, the reason shown and the typed hands kept: htmx 4 swaps 4xx
+    responses, so the dealer sees what to fix without losing what was typed.
+    """
+    source = request.form if request.method == "POST" else request.args
+    fields = read_hand_fields(source)
+    asked = request.method == "POST" or any(hand_field.text for hand_field in fields)
+    result, error = compare_fields(fields) if asked else (None, "")
+    visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
+    page = render_template(
+        "compare.html",
+        fields=fields,
+        visible_hands=visible,
+        result=result,
+        error=error,
+        picker=picker_cards(),
+        examples=example_links(),
+    )
+    return page, 400 if error else 200
+
