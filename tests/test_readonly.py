@@ -1,0 +1,176 @@
+"""Read-only by construction (issue 4): walk every route of the app and prove that nothing without the dealer token
+changes a table, and that the player routes answer GET only.
+
+The walk is over ``app.url_map``, so a route added later (by anyone) is checked without touching this file.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.routing import Rule
+
+from web.tables import service
+
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+READS = {"GET", "HEAD", "OPTIONS"}
+TABLE_ARGUMENTS = ("table_id", "table")
+
+
+@pytest.fixture
+def tables(app: Flask) -> dict[str, Any]:
+    """Two tables mid-hand: A is the target, B's token is "a token, but not this table's"."""
+    found: dict[str, Any] = {}
+    with app.test_request_context():
+        for key, players in (("A", ["Ana", "Bia", "Caio"]), ("B", ["Davi", "Eva"])):
+            table_id, token, _ = service().create({"players": players, "button": players[0]})
+            service().act(table_id, token, {"action": "deal"})
+            found[key] = (table_id, token)
+    return found
+
+
+def snapshot(app: Flask) -> dict[str, Any]:
+    """Every table's seq, STATE and stored log length: anything a write could have changed."""
+    with app.test_request_context():
+        svc = service()
+        return {table_id: (game.seq, json.dumps(svc.state(table_id, lambda text: text), sort_keys=True),
+                           len(svc.store.entries(table_id)))
+                for table_id, game in svc.tables()}
+
+
+def arguments(rule: Rule, table_id: str) -> dict[str, str]:
+    values = {}
+    for name in rule.arguments:
+        if name in TABLE_ARGUMENTS:
+            values[name] = table_id
+        elif name == "filename":
+            values[name] = "css/app.css"
+        elif name == "code":
+            values[name] = "en"
+        else:
+            values[name] = "x"
+    return values
+
+
+def url(app: Flask, rule: Rule, table_id: str) -> str:
+    with app.test_request_context():
+        adapter = app.url_map.bind("localhost")
+        return adapter.build(rule.endpoint, arguments(rule, table_id), method=sorted(rule.methods or [])[0])
+
+
+def write_rules(app: Flask) -> list[Rule]:
+    return [rule for rule in app.url_map.iter_rules() if (rule.methods or set()) & WRITES]
+
+
+def dealer_cookie_name(table_id: str) -> str | None:
+    """The console's per-table cookie name, if the console defines one (issue 3)."""
+    from web import console
+
+    name = getattr(console, "cookie_name", None)
+    return name(table_id) if callable(name) else None
+
+
+def credentials(table_id: str, other_token: str) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+    """(label, headers, cookies) of requests that do not hold this table's token."""
+    variants: list[tuple[str, dict[str, str], dict[str, str]]] = [
+        ("nothing", {}, {}),
+        ("another table's bearer token", {"Authorization": f"Bearer {other_token}"}, {}),
+        ("a made-up bearer token", {"Authorization": "Bearer not-the-token"}, {}),
+        ("an empty bearer token", {"Authorization": "Bearer "}, {}),
+    ]
+    cookie = dealer_cookie_name(table_id)
+    if cookie:
+        variants.append(("another table's token in the dealer cookie", {}, {cookie: other_token}))
+        variants.append(("a made-up dealer cookie", {}, {cookie: "not-the-token"}))
+    return variants
+
+
+def bodies(app: Flask, table_id: str) -> list[dict[str, Any]]:
+    """Bodies that the dealer's own device would send successfully right now (JSON and form)."""
+    with app.test_request_context():
+        state = service().state(table_id, lambda text: text)
+    action = {"action": "call", "player": state["to_act"], "seq": state["seq"]}
+    return [{"json": action}, {"data": {key: str(value) for key, value in action.items()}}]
+
+
+def send(client: FlaskClient, method: str, path: str, headers: dict[str, str], cookies: dict[str, str],
+         body: dict[str, Any]) -> Any:
+    client._cookies.clear()  # noqa: SLF001 - every variant starts from a device with no cookie at all
+    for name, value in cookies.items():
+        client.set_cookie(name, value)
+    return client.open(path, method=method, headers=dict(headers, Origin="http://localhost"), **body)
+
+
+def test_there_are_write_routes_to_check(app: Flask) -> None:
+    endpoints = {rule.endpoint for rule in write_rules(app)}
+    assert {"api.act", "api.undo"} <= endpoints  # the walk below really walks something
+
+
+def test_every_write_without_the_token_is_refused_and_changes_nothing(app: Flask, client: FlaskClient,
+                                                                       tables: dict[str, Any]) -> None:
+    target, _ = tables["A"]
+    _, other_token = tables["B"]
+    before = snapshot(app)
+    checked = 0
+    for rule in write_rules(app):
+        path = url(app, rule, target)
+        for method in sorted((rule.methods or set()) & WRITES):
+            for label, headers, cookies in credentials(target, other_token):
+                for body in bodies(app, target):
+                    answer = send(client, method, path, headers, cookies, body)
+                    where = f"{method} {path} with {label} ({rule.endpoint})"
+                    if any(name in rule.arguments for name in TABLE_ARGUMENTS):
+                        assert 400 <= answer.status_code < 500, f"{where}: {answer.status_code}"
+                    after = snapshot(app)
+                    changed = {table_id for table_id in before if after.get(table_id) != before[table_id]}
+                    assert not changed, f"{where} changed {changed}"
+                    checked += 1
+    assert checked >= 2 * 4 * 2  # at least the API's act and undo, every credential, JSON and form
+
+
+def test_the_same_write_with_the_token_works(app: Flask, client: FlaskClient, tables: dict[str, Any]) -> None:
+    """The control for the test above: its requests were refused for the token alone, not for their body."""
+    target, token = tables["A"]
+    body = bodies(app, target)[0]
+    answer = client.post(f"/api/tables/{target}/actions", headers={"Authorization": f"Bearer {token}"}, **body)
+    assert answer.status_code == 200
+    assert snapshot(app)[target][0] == 2
+
+
+def test_every_get_route_changes_nothing(app: Flask, client: FlaskClient, tables: dict[str, Any]) -> None:
+    target, _ = tables["A"]
+    before = snapshot(app)
+    seen = 0
+    for rule in app.url_map.iter_rules():
+        if "GET" not in (rule.methods or set()):
+            continue
+        path = url(app, rule, target)
+        for query in ("", "?seq=0", "?token=not-the-token&next=/"):
+            answer = client.get(path + query)
+            assert answer.status_code < 500, f"GET {path}{query}: {answer.status_code}"
+            seen += 1
+    assert seen > 10
+    assert snapshot(app) == before
+
+
+def test_player_routes_accept_only_get(app: Flask, client: FlaskClient, tables: dict[str, Any]) -> None:
+    target, _ = tables["A"]
+    rules = [rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("player.")]
+    assert {rule.endpoint for rule in rules} >= {"player.table", "player.live", "player.tables", "player.log"}
+    before = snapshot(app)
+    for rule in rules:
+        assert (rule.methods or set()) <= READS, rule
+        path = url(app, rule, target)
+        for method in sorted(WRITES):
+            assert client.open(path, method=method, json={"action": "deal"}).status_code == 405, (method, path)
+    assert snapshot(app) == before
+
+
+def test_player_pages_are_served_under_t_and_never_under_the_dealer_paths(app: Flask) -> None:
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.startswith("player."):
+            assert rule.rule.startswith("/t/") and "dealer" not in rule.rule and "join" not in rule.rule
