@@ -39,34 +39,26 @@ class Table:
         return self.act(action, player=self.state()["to_act"], **fields)
 
 
-def side_pot_hand(table: Table) -> None:
+def side_pot_hand(table: Table, ana: str = "Ana", bia: str = "Bia", caio: str = "Caio") -> None:
     """Ana (10 chips), Bia (30), Caio (100), Caio on the button: a capped first round, Ana all-in in round 2,
     a side pot between Bia and Caio, every draw, and a showdown where Ana wins the main pot and Bia and Caio
     split the side pot."""
     table.act("deal")
-    table.act("raise", player="Caio")  # to 4
-    table.act("raise", player="Ana")  # to 6
-    table.act("raise", player="Bia")  # to 8: capped (the big blind is the bet)
-    table.act("call", player="Caio")
-    table.act("call", player="Ana")
-    table.act("draw", player="Ana", count=1)
-    table.act("draw", player="Bia", count=2)
-    table.act("draw", player="Caio", count=0)
-    table.act("bet", player="Ana")  # all-in for 2
-    table.act("raise", player="Bia")
-    table.act("raise", player="Caio")
-    table.act("call", player="Bia")
-    for count in (0, 1, 1):
-        table.auto("draw", count=count)
-    table.auto("check")
-    table.auto("check")
-    for _ in range(3):
-        table.auto("draw", count=0)
-    table.auto("check")
-    table.auto("check")
-    table.act("show", player="Ana", cards="7h 5c 4d 3s 2c")
-    table.act("show", player="Bia", cards="8c 6d 4s 3h 2h")
-    table.act("show", player="Caio", cards="8h 6c 4c 3d 2d")
+    for name in (caio, ana, bia):
+        table.act("raise", player=name)  # to 4, 6, 8: capped (the big blind is the bet)
+    table.act("call", player=caio)
+    table.act("call", player=ana)
+    for name, count in ((ana, 1), (bia, 2), (caio, 0)):
+        table.act("draw", player=name, count=count)
+    table.act("bet", player=ana)  # all-in for 2
+    table.act("raise", player=bia)
+    table.act("raise", player=caio)
+    table.act("call", player=bia)
+    for action in ("draw", "draw", "draw", "check", "check", "draw", "draw", "draw", "check", "check"):
+        table.auto(action, **({"count": 0} if action == "draw" else {}))
+    table.act("show", player=ana, cards="7h 5c 4d 3s 2c")
+    table.act("show", player=bia, cards="8c 6d 4s 3h 2h")
+    table.act("show", player=caio, cards="8h 6c 4c 3d 2d")
 
 
 @pytest.fixture
@@ -373,3 +365,34 @@ def test_stream_of_bytes_is_small_when_nothing_changes(phone_app: Flask, phone: 
     seq = table.state()["seq"]
     sizes = {len(phone.get(f"/t/{table.id}/live?seq={seq}").data) for _ in range(30)}
     assert sizes == {0}
+
+
+def test_names_are_escaped_on_every_page(phone_app: Flask) -> None:
+    """Every HTML page of the app (start screen, console with and without the dealer cookie, player view, rule
+    reference...) shows the names as text: the walk covers routes added later too."""
+    table = Table(phone_app, [{"name": EVIL, "stack": 10}, {"name": EVIL_TAGS, "stack": 30}, "Caio"], button="Caio")
+    side_pot_hand(table, EVIL, EVIL_TAGS)
+    table.act("deal")
+    table.auto("raise")
+    dealer = phone_app.test_client()
+    if "console.join" in phone_app.view_functions:  # the console's "continue on another tablet" link
+        assert dealer.get(f"/t/{table.id}/join?token={table.token}").status_code in (302, 303)
+    pages = 0
+    for device in (phone_app.test_client(), dealer):
+        for rule in phone_app.url_map.iter_rules():
+            if "GET" not in (rule.methods or set()) or rule.endpoint == "static":
+                continue
+            values = {name: table.id if name == "table_id" else "x" for name in rule.arguments}
+            with phone_app.test_request_context():
+                path = phone_app.url_map.bind("localhost").build(rule.endpoint, values)
+            answer = device.get(path, follow_redirects=True)
+            if not answer.content_type.startswith("text/html"):
+                continue
+            page = answer.get_data(as_text=True)
+            assert EVIL not in page and "<b>Bo</b>" not in page, path
+            pages += 1
+    shown = [phone_app.test_client().get(path).get_data(as_text=True) for path in ("/", f"/t/{table.id}")]
+    shown.append(dealer.get(f"/t/{table.id}/dealer").get_data(as_text=True))
+    for page in shown:
+        assert "&lt;script&gt;alert(1)" in page and "&lt;b&gt;Bo&lt;/b&gt;" in page
+    assert pages >= 10
