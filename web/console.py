@@ -19,6 +19,7 @@ from flask import Blueprint, Response, abort, current_app, g, make_response, red
 from flask_babel import gettext
 from markupsafe import Markup
 
+from dealer.cards import RANK_CHARS
 from dealer.config import MAX_PLAYERS, Stakes
 from dealer.errors import BadInput, DealerError, StaleSeq
 from dealer.messages import N_
@@ -51,7 +52,7 @@ def finish(response: Response) -> Response:
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
     if request.endpoint and request.endpoint != "console.start_screen":
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Referrer-Policy"] = "same-origin"  # the join link's token never leaves this server
     response.vary.add("HX-Request")
     return response
 
@@ -86,8 +87,8 @@ def set_dealer_cookie(response: Response, table_id: str, token: str) -> None:
 def same_origin() -> bool:
     """A browser's POST from another site is refused even before the cookie check (belt and braces)."""
     origin = request.headers.get("Origin")
-    if not origin or origin == "null":
-        return origin is None
+    if not origin or origin == "null":  # no claim either way: the SameSite cookie still guards the table
+        return True
     return urlsplit(origin).netloc == request.host
 
 
@@ -298,6 +299,12 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
     return render_console(table_id, line(refusal.message, gettext), status, picked, typed, kind)
 
 
+def high_first(codes: tuple[str, ...]) -> list[str]:
+    """Picked cards in the order players read a 2-7 hand, highest first ("7h 5c 4d 3s 2c")."""
+    order = {char: index for index, char in enumerate(RANK_CHARS)}
+    return sorted(codes, key=lambda code: -order.get(code[:1].upper(), -1))
+
+
 @bp.post("/t/<table_id>/dealer/act")
 def act(table_id: str) -> Response:
     refused = _refused_without_token(table_id)
@@ -313,7 +320,7 @@ def act(table_id: str) -> Response:
         if form.get("count", "") != "":
             payload["count"] = _whole(form["count"], "count")
         if payload["action"] == "show":
-            payload["cards"] = " ".join((*picked, typed)).strip()
+            payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         service().act(table_id, request.cookies.get(cookie_name(table_id)), payload)
     except DealerError as refusal:
         return _refusal(table_id, refusal, picked, typed)

@@ -557,11 +557,13 @@ def stacks_chart(history: Sequence[dict[str, int]], names: Sequence[str], width:
         return None
     left, right, top, bottom = 44, 96, 14, 30
     plot_w, plot_h = width - left - right, height - top - bottom
-    highest = max(max(stacks.values()) for stacks in history) or 1
+    values_all = [stacks[name] for stacks in history for name in names]
+    ticks = nice_ticks(min(values_all), max(values_all))
+    low, high = ticks[0], ticks[-1]
     step = plot_w / max(1, len(history) - 1)
 
     def y(value: int) -> float:
-        return round(top + plot_h - plot_h * value / highest, 1)
+        return round(top + plot_h - plot_h * (value - low) / max(1, high - low), 1)
 
     series = []
     for index, name in enumerate(names):
@@ -574,7 +576,7 @@ def stacks_chart(history: Sequence[dict[str, int]], names: Sequence[str], width:
     _spread_labels(series, top, top + plot_h)
     every = max(1, (len(history) - 1 + 9) // 10)
     x_ticks = tuple((round(left + step * hand, 1), str(hand)) for hand in range(0, len(history), every))
-    y_ticks = tuple((y(value), value) for value in _nice_ticks(highest))
+    y_ticks = tuple((y(value), value) for value in ticks)
     description = gettext("Stacks after each hand: %(list)s",
                           list="; ".join(f"{s.name} {' → '.join(str(d[3]) for d in s.dots)}" for s in series))
     return Chart(width, height, left, top, plot_w, plot_h, tuple(series), x_ticks, y_ticks, description)
@@ -595,11 +597,17 @@ def _spread_labels(series: list[Series], low: float, high: float, gap: float = 1
         series[index] = Series(old.name, old.colour, old.points, old.dots, old.last, round(value + 4, 1))
 
 
-def _nice_ticks(highest: int) -> list[int]:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 50000, 100000):
-        if highest / step <= 5:
-            return list(range(0, highest + 1, step))
-    return [0, highest]
+def nice_ticks(lowest: int, highest: int) -> list[int]:
+    """Round gridline values covering [lowest, highest]: at most about six, starting at a multiple of the step."""
+    if highest <= lowest:
+        highest = lowest + 1
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 25000, 50000,
+                 100000, 250000, 500000, 1000000):
+        start = lowest // step * step
+        end = -(-highest // step) * step
+        if (end - start) / step <= 6:
+            return list(range(start, end + 1, step))
+    return [lowest, highest]
 
 
 # --- the card picker ----------------------------------------------------------------------------------------
