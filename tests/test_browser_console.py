@@ -317,6 +317,8 @@ def test_short_all_in_that_does_not_reopen_and_one_that_does(tablet: Tablet) -> 
     assert t.turn().startswith("▶ Bia") and t.text("act-raise") == "Raise to 10"
     t.tap("act-raise")  # Bia re-raises: reopened
     assert t.text("act-call") == "Call 4"
+    assert "Main pot 24" in t.text("pots") and "Side pot 4 can win it: Ana, Bia" in t.text("pots")
+    t.shot("side-pots")
     t.tap("act-call")
     pots = t.text("pots")
     assert "Main pot 24" in pots and "Side pot 8" in pots and "can win it: Ana, Bia" in pots
