@@ -15,11 +15,12 @@ from memory, so 30 phones cost one render per dealer action and an unchanged pol
 
 from __future__ import annotations
 
+import copy
 import threading
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, url_for
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, get_translations, gettext
 
 from dealer.state import Phase
 from dealer.view import legal_label
@@ -56,15 +57,26 @@ bp.add_app_template_global(qr.svg, "qr_svg")
 
 # --- reading a table consistently ------------------------------------------------------------------------------
 
-def read_table(table_id: str) -> TableView:
+def read_table(table_id: str, every_hand: bool = False) -> TableView:
     """The table as the shared presenter words it (the console shows the same values), at one consistent moment.
 
     The presenter reads the live game; the dealer's writes hold the table's lock while they change it, so we hold
     the same lock while reading: a phone never sees half of an action. Rendering happens after, outside it.
+
+    The live view shows only this hand's log, so unless ``every_hand`` is asked for, the presenter gets a shallow
+    stand-in of the game whose log holds this hand's lines only: wording the whole session's log would make every
+    read (and so the dealer's wait for the lock) grow with the session. Nothing of the real game is changed.
     """
+    translate = get_translations().gettext  # flask_babel.gettext without its per-call lookups
     slot = service()._slot(table_id)  # noqa: SLF001 - the service's per-table lock; see the report on issue 4
     with slot.lock:
-        return present(slot.game, table_id)
+        game = slot.game
+        if not every_hand:
+            game = copy.copy(game)
+            game.state = copy.copy(game.state)
+            number = game.state.hand_number
+            game.state.log = [entry for entry in game.state.log if entry.hand == number]
+        return present(game, table_id, translate)
 
 
 def language() -> str:
@@ -200,5 +212,5 @@ def live(table_id: str) -> Response:
 def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
     _seq(table_id)
-    view = read_table(table_id)
+    view = read_table(table_id, every_hand=True)
     return _fresh(make_response(render_template("player/log.html", table=view)))
