@@ -172,6 +172,16 @@ def hand_to_showdown_checking(t: Tablet, players: int) -> None:
             t.tap("act-check")
 
 
+def decode_qr(png: bytes) -> str | None:
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    return found[0].text if found else None
+
+
 # --- the scenarios --------------------------------------------------------------------------------------------
 
 def test_full_ten_hand_session_of_three_players(tablet: Tablet) -> None:
@@ -481,6 +491,9 @@ def test_a_stale_second_tab_is_refused_without_a_double_application(tablet: Tabl
     # "Continue on another tablet": the dealer link moves the console to that device.
     t.page.locator("[data-testid=share-dealer] summary").click()
     link = t.testid("join-url").get_attribute("href")
+    assert link.startswith(f"{t.base}/t/{table}/join?token=")
+    qr_png = t.page.locator("[data-testid=share-dealer] .qr-button").screenshot()
+    assert decode_qr(qr_png) == link, "the QR code carries the same dealer link"
     page.goto(link)
     page.wait_for_url(re.compile(r"/dealer$"))
     assert page.get_by_test_id("act-call").inner_text().strip() == "Call 1"  # Bia's turn, as on the first tablet

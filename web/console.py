@@ -34,7 +34,6 @@ bp = Blueprint("console", __name__)
 
 COOKIE_PREFIX = "dealer_"
 COOKIE_MAX_AGE = 30 * 24 * 3600
-DEFAULT_ROWS = 3
 
 
 # --- request plumbing -----------------------------------------------------------------------------------------
