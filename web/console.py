@@ -236,8 +236,8 @@ def render_console(table_id: str, notice: Line | None = None, status: int = 200,
     token = dealer_token(table_id)
     if token is None:
         return render_locked(table_id, game, notice, 403 if status == 200 else status)
-    with service()._slot(table_id).lock:  # noqa: SLF001 - one consistent moment of the game, as the writes see it
-        view = presenter.present(service().game(table_id), table_id)
+    with service().reading(table_id) as current:
+        view = presenter.present(current, table_id)
     base = public_base()
     player_url = f"{base}/t/{table_id}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"

@@ -7,6 +7,8 @@ import hmac
 import random
 import secrets
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +71,13 @@ class TableService:
 
     def game(self, table_id: str) -> Game:
         return self._slot(table_id).game
+
+    @contextmanager
+    def reading(self, table_id: str) -> Iterator[Game]:
+        """The game at one consistent moment: writes wait until the page is rendered."""
+        slot = self._slot(table_id)
+        with slot.lock:
+            yield slot.game
 
     def seq(self, table_id: str) -> int:
         return self._slot(table_id).game.seq
