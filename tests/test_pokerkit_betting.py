@@ -343,7 +343,7 @@ def play_random_hand(pick: Picker) -> Duo:
     return duo
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_random_hands_agree_with_pokerkit_after_every_input(data: st.DataObject) -> None:
     play_random_hand(Picker(data=data))
