@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import NotAllowed
-from .legal import LegalAction
+from .legal import CHECK, FOLD, LegalAction, wager
 from .messages import N_, Msg, msg
 from .state import BettingRound, Hand, Seat, TableState
 
@@ -58,9 +58,27 @@ def needs_action(table: TableState, betting: BettingRound, seat: Seat, top: int 
 
 
 def next_to_act(table: TableState, betting: BettingRound, after: str) -> Seat | None:
-    top = current_bet(table, betting)
+    """The first player clockwise after ``after`` (``after`` last) who must act: ``needs_action`` for each, with
+    one pass over the seats for what it asks (the level to call, the two largest reaches, who can still bet)."""
+    top = betting.level
+    first = second = active = 0  # the two largest totals live players can have in this round; players with chips
+    top_seat: Seat | None = None
+    for seat in table.seats:
+        if seat.bet > top:
+            top = seat.bet
+        if seat.in_hand and not seat.folded:
+            reach = seat.bet + seat.stack
+            if reach > first:
+                first, second, top_seat = reach, first, seat
+            elif reach > second:
+                second = reach
+            if seat.stack:
+                active += 1
     for seat in table.clockwise_from(after, include_self=True):
-        if needs_action(table, betting, seat, top):
+        if not seat.in_hand or seat.folded or not seat.stack:
+            continue
+        level = min(top, second if seat is top_seat else first)  # call_level
+        if level > seat.bet or (seat.acted_level is None and active > 1):
             return seat
     return None
 
@@ -88,22 +106,41 @@ def raise_blocker(table: TableState, betting: BettingRound, seat: Seat) -> Msg |
 
 
 def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
-    """The betting actions open to ``seat`` (the player to act), with their amounts."""
+    """The betting actions open to ``seat`` (the player to act), with their amounts.
+
+    One pass over the seats gathers what R6, R7, R8 and R11 ask (the same answers as ``call_level`` and
+    ``raise_blocker``, which explain them in words)."""
     betting = hand.betting
     assert betting is not None
-    choices = [LegalAction("fold")]
-    due = owed(table, betting, seat)
-    if due == 0:
-        choices.append(LegalAction("check"))
+    top = betting.level  # current_bet
+    live_reach = active_reach = 0  # the most a live (an active) opponent can have in this round
+    anybody_in = False
+    for other in table.seats:
+        bet = other.bet
+        if bet:
+            anybody_in = True
+            if bet > top:
+                top = bet
+        if other is not seat and other.in_hand and not other.folded:
+            reach = bet + other.stack
+            if reach > live_reach:
+                live_reach = reach
+            if other.stack and reach > active_reach:
+                active_reach = reach
+    level = min(top, live_reach)  # call_level
+    own = seat.bet + seat.stack
+    choices = [FOLD]
+    due = level - seat.bet
+    if due <= 0:
+        choices.append(CHECK)
     else:
         amount = min(due, seat.stack)
-        choices.append(LegalAction("call", amount=amount, all_in=amount == seat.stack))
-    if raise_blocker(table, betting, seat) is None:
-        to = min(betting.level + betting.unit, seat.bet + seat.stack)
-        nobody_in = all(other.bet == 0 for other in table.seats)
-        completes = current_bet(table, betting) > betting.level
-        choices.append(LegalAction("bet" if nobody_in else "raise", amount=to - seat.bet, to=to,
-                                   all_in=to == seat.bet + seat.stack, completes=completes and not nobody_in))
+        choices.append(wager("call", amount, all_in=amount == seat.stack))
+    if not betting.capped and (seat.acted_level is None or seat.acted_level < betting.level) \
+            and own > level and active_reach > level:  # raise_blocker(...) is None
+        to = min(betting.level + betting.unit, own)
+        choices.append(wager("raise" if anybody_in else "bet", to - seat.bet, to, to == own,
+                             top > betting.level and anybody_in))
     return choices
 
 
@@ -191,7 +228,7 @@ def _wager_sentence(seat: Seat, option: LegalAction, was_opening: bool, kind: st
 
 def update_uncapped(table: TableState, betting: BettingRound) -> None:
     """Heads-up (at most two players who can still bet) before the cap: raises are unlimited (R9)."""
-    if not betting.capped and not betting.uncapped and len(table.active_seats()) <= 2:
+    if not betting.capped and not betting.uncapped and table.active_count() <= 2:
         betting.uncapped = True
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .messages import Msg
@@ -32,6 +33,18 @@ class LegalAction:
 
 
 Legal = tuple[LegalAction, ...]
+
+
+@lru_cache(maxsize=4096)
+def wager(action: str, amount: int, to: int | None = None, all_in: bool = False, completes: bool = False) -> LegalAction:
+    """A call, bet or raise option: immutable values, so equal ones are built once and shared (a frozen
+    dataclass is slow to build, and the engine offers one or two of these after every input)."""
+    return LegalAction(action, amount=amount, to=to, all_in=all_in, completes=completes)
+
+
+# The options without amounts are values: built once, shared by every table.
+FOLD, CHECK, DRAW, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
+                                                ("fold", "check", "draw", "show", "muck", "deal", "misdeal"))
 
 
 def find(legal: Legal, action: str) -> LegalAction | None:

@@ -25,7 +25,7 @@ def _identity(text: str) -> str:
 Arg = Union[str, int, "Msg", "MsgList"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: built for every input, and frozen dataclasses are slow to build
 class Msg:
     """An English sentence template with named arguments, and the house-card section or ruling it rests on."""
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from . import betting, draws, pots, showdown
 from .cards import DECK_SIZE, HAND_SIZE
 from .errors import BadInput, DealerError, NotAllowed, NothingToUndo, StaleSeq
-from .legal import Legal, LegalAction, find
+from .legal import DEAL, DRAW, FOLD, MISDEAL, MUCK, SHOW, Legal, LegalAction, find
 from .messages import N_, Msg, msg
 from .records import Create, Entry, Input, Undo
 from .state import Award, Deck, Hand, HandResult, LogLine, Phase, Seat, Showdown, TableState
@@ -40,7 +40,7 @@ def legal_actions(table: TableState) -> Legal:
     if table.phase is Phase.OVER:
         return ()
     if table.phase is Phase.DEAL:
-        return (LegalAction("deal"),)
+        return (DEAL,)
     hand = table.hand
     assert hand is not None
     seat = to_act(table)
@@ -49,11 +49,11 @@ def legal_actions(table: TableState) -> Legal:
         if table.phase is Phase.BET:
             choices.extend(betting.options(table, hand, seat))
         elif table.phase is Phase.DRAW:
-            choices.extend([LegalAction("draw"), LegalAction("fold")])
+            choices.extend((DRAW, FOLD))
         elif table.phase is Phase.SHOWDOWN:
-            choices.extend([LegalAction("show"), LegalAction("muck")])
+            choices.extend((SHOW, MUCK))
     if misdeal_open(table, hand):
-        choices.append(LegalAction("misdeal"))
+        choices.append(MISDEAL)
     if hand.exposed_open and hand.exposed_players:
         choices.append(LegalAction("exposed", players=hand.exposed_players))
     return tuple(choices)
@@ -118,7 +118,7 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
     hand.exposed_open = False
     if table.phase is Phase.BET:
         _log(table, betting.apply(table, hand, seat, option))
-        if len(table.live_seats()) == 1:
+        if table.live_count() == 1:
             win_uncontested(table, hand)
             return
         _after_bet(table, hand, seat.name)

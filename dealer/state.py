@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -183,7 +182,7 @@ class Hand:
     ended: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # one per input: a frozen dataclass is slow to build
 class LogLine:
     hand: int
     seq: int
@@ -213,6 +212,11 @@ class TableState:
     history: list[dict[str, int]] = field(default_factory=list)  # stacks before hand 1, then after each hand
     log: list[LogLine] = field(default_factory=list)
     seq: int = 0  # seq of the input being applied (for log lines)
+    # Seat positions by name (the seats never change during a session), for the lookups of every input.
+    positions: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.positions = {seat.name: position for position, seat in enumerate(self.seats)}
 
     @property
     def total(self) -> int:
@@ -220,29 +224,34 @@ class TableState:
         return sum(self.history[0].values())
 
     def seat(self, name: str) -> Seat:
-        for seat in self.seats:
-            if seat.name == name:
-                return seat
-        raise KeyError(name)
+        return self.seats[self.positions[name]]
 
     def index(self, name: str) -> int:
-        for position, seat in enumerate(self.seats):
-            if seat.name == name:
-                return position
-        raise KeyError(name)
+        return self.positions[name]
 
-    def clockwise_from(self, name: str, include_self: bool = False) -> Iterator[Seat]:
+    def clockwise_from(self, name: str, include_self: bool = False) -> list[Seat]:
         """Seats clockwise starting left of ``name`` (ending with ``name`` itself when include_self)."""
-        start = self.index(name)
-        count = len(self.seats)
-        for step in range(1, count + 1):
-            seat = self.seats[(start + step) % count]
-            if step == count and not include_self:
-                return
-            yield seat
+        start = self.positions[name] + 1
+        seats = self.seats
+        order = seats[start:] + seats[:start]
+        return order if include_self else order[:-1]
 
     def live_seats(self) -> list[Seat]:
         return [seat for seat in self.seats if seat.live]
+
+    def live_count(self) -> int:
+        count = 0
+        for seat in self.seats:
+            if seat.in_hand and not seat.folded:
+                count += 1
+        return count
+
+    def active_count(self) -> int:
+        count = 0
+        for seat in self.seats:
+            if seat.in_hand and not seat.folded and seat.stack > 0:
+                count += 1
+        return count
 
     def active_seats(self) -> list[Seat]:
         return [seat for seat in self.seats if seat.active]

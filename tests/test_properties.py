@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import betting
 from dealer.cards import FULL_DECK, format_cards
 from dealer.records import parse_create, parse_input
 from dealer.session import Game
@@ -66,6 +67,13 @@ def check_invariants(game: Game) -> None:
     for option in game.legal:
         if option.amount is not None:
             assert 0 < option.amount <= table.seat(game.to_act or "").stack
+    if table.phase.value == "bet" and game.to_act is not None and hand is not None and hand.betting is not None:
+        # The one-pass legal actions and the sentence explaining a missing raise must always agree.
+        aggressive = any(option.action in ("bet", "raise") for option in game.legal)
+        blocker = betting.raise_blocker(table, hand.betting, table.seat(game.to_act))
+        assert aggressive == (blocker is None), blocker
+        due = betting.owed(table, hand.betting, table.seat(game.to_act))
+        assert any(option.action == ("call" if due else "check") for option in game.legal)
 
 
 def without_seq(state: dict[str, Any]) -> dict[str, Any]:
