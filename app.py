@@ -15,7 +15,8 @@ from flask import Flask
 from web import create_app
 
 DEFAULT_PORT = 8765
-# Waitress threads: one dealer plus ~30 phones polling every second; requests take a few ms.
+# Waitress threads: one dealer plus ~30 phones polling every second; requests take a few ms. 2 to 32 threads
+# measure the same (benchmarks/api.py, docs/PERFORMANCE.md); 16 leaves room for bursts.
 THREADS = 16
 
 
