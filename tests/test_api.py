@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +155,20 @@ def test_server_serves_within_two_seconds_and_sigkill_loses_nothing(tmp_path: Pa
         server.stop()
 
 
-def test_state_answers_quickly_while_polled(api: Api) -> None:
-    """Not a speed test (benchmarks/ measure that): many quick polls all answer 200 with the same seq."""
+def test_repeated_polls_agree(api: Api) -> None:
+    """Many polls in a row all answer 200 with the same seq (speed is measured by benchmarks/api.py)."""
     table, token = new_table(api)
     api.ok(table, token, "deal")
     seqs = {api.state(table)["seq"] for _ in range(20)}
     assert seqs == {1}
-    time.sleep(0)
+
+
+def test_state_polls_are_conditional(api: Api) -> None:
+    table, token = new_table(api)
+    with urllib.request.urlopen(f"{api.base}/api/tables/{table}") as answer:
+        tag = answer.headers["ETag"]
+    status, body = api.request("GET", f"/api/tables/{table}", headers={"If-None-Match": tag})
+    assert status == 304 and not body
+    api.ok(table, token, "deal")
+    status, body = api.request("GET", f"/api/tables/{table}", headers={"If-None-Match": tag})
+    assert status == 200 and body["seq"] == 1

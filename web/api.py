@@ -101,8 +101,18 @@ def create_table() -> tuple[Response, int]:
 
 
 @bp.get("/tables/<table_id>")
-def get_table(table_id: str) -> tuple[Response, int]:
-    return state_response(table_id)
+def get_table(table_id: str) -> Response | tuple[Response, int]:
+    """Public STATE; a poll that sends back the last ETag gets an empty 304 while nothing changed."""
+    tag = f"{table_id}-{service().seq(table_id)}-{language()}"
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.set_etag(tag)
+        return unchanged
+    response, status = state_response(table_id)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response, status
 
 
 @bp.post("/tables/<table_id>/actions")

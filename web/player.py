@@ -68,9 +68,7 @@ def read_table(table_id: str, every_hand: bool = False) -> TableView:
     read (and so the dealer's wait for the lock) grow with the session. Nothing of the real game is changed.
     """
     translate = get_translations().gettext  # flask_babel.gettext without its per-call lookups
-    slot = service()._slot(table_id)  # noqa: SLF001 - TableService has no public read-under-lock yet
-    with slot.lock:
-        game = slot.game
+    with service().reading(table_id) as game:
         if not every_hand:
             game = copy.copy(game)
             game.state = copy.copy(game.state)
