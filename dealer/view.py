@@ -10,7 +10,7 @@ from .legal import LegalAction
 from .messages import N_, Msg, Translate, msg
 from .pots import build_pots
 from .session import Game, to_act
-from .state import Award, Phase, Pot, TableState
+from .state import Award, LogLine, Phase, Pot, TableState
 
 
 def _same(text: str) -> str:
@@ -134,7 +134,7 @@ def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
 def extras(game: Game, translate: Translate) -> dict[str, Any]:
     """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo."""
     table = game.state
-    hand_log = [line for line in table.log if line.hand == table.hand_number]
+    hand_log = current_hand_log(table)
     return {
         "stakes": table.stakes.to_json(),
         "total": table.total,
@@ -144,6 +144,17 @@ def extras(game: Game, translate: Translate) -> dict[str, Any]:
         "undo": undo_label(game, translate),
         "history": [dict(stacks) for stacks in table.history],
     }
+
+
+def current_hand_log(table: TableState) -> list[LogLine]:
+    """This hand's lines, read from the end: the cost does not grow with the session."""
+    lines: list[LogLine] = []
+    for line in reversed(table.log):
+        if line.hand != table.hand_number:
+            break
+        lines.append(line)
+    lines.reverse()
+    return lines
 
 
 def undo_label(game: Game, translate: Translate) -> str | None:
