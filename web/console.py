@@ -317,7 +317,7 @@ def act(table_id: str) -> Response:
         if form.get("player"):
             payload["player"] = form["player"]
         if form.get("count", "") != "":
-            payload["count"] = _whole(form["count"], "count")
+            payload["count"] = _whole(form["count"], gettext("cards to draw"))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         service().act(table_id, request.cookies.get(cookie_name(table_id)), payload)
