@@ -240,6 +240,8 @@ def cap_state(table: TableState, betting: BettingRound) -> Msg:
         return msg(N_("heads-up: no cap"), rule="04", ruling="R9")
     left = table.stakes.raises - betting.raises
     if not betting.has_bet:
+        if left == 1:
+            return msg(N_("no bet yet: a bet and 1 raise allowed"), rule="04", ruling="R8")
         return msg(N_("no bet yet: a bet and {count} raises allowed"), rule="04", ruling="R8", count=left)
     if left == 1:
         return msg(N_("1 raise left"), rule="04", ruling="R8")

@@ -59,6 +59,13 @@ RANK_PLURALS = {
     14: N_("aces"),
 }
 
+# "-high" names of the top card of a straight or a flush: their own words, so languages can use an article
+# ("sequência ao rei", "escalera a la reina").
+RANK_HIGH = {
+    6: N_("six-high"), 7: N_("seven-high"), 8: N_("eight-high"), 9: N_("nine-high"), 10: N_("ten-high"),
+    11: N_("jack-high"), 12: N_("queen-high"), 13: N_("king-high"), 14: N_("ace-high"),
+}
+
 # What each position of the comparison ranks means, per category (the order the card compares them in).
 COMPONENTS: dict[Category, tuple[str, ...]] = {
     Category.NO_PAIR: (N_("the first card"), N_("the second card"), N_("the third card"), N_("the fourth card"),
@@ -190,15 +197,15 @@ def hand_name(hand: RankedHand) -> Msg:
     if category is Category.THREE_OF_A_KIND:
         return msg(N_("three {rank}"), rank=Msg(RANK_PLURALS[top]))
     if category is Category.STRAIGHT:
-        return msg(N_("{rank}-high straight"), rank=Msg(RANK_WORDS[top]))
+        return msg(N_("{high} straight"), high=Msg(RANK_HIGH[top]))
     if category is Category.FLUSH:
-        return msg(N_("{rank}-high flush"), rank=Msg(RANK_WORDS[top]))
+        return msg(N_("{high} flush"), high=Msg(RANK_HIGH[top]))
     if category is Category.FULL_HOUSE:
         return msg(N_("{trips} full of {pair}"), trips=Msg(RANK_PLURALS[top]),
                    pair=Msg(RANK_PLURALS[hand.comparison[1]]))
     if category is Category.FOUR_OF_A_KIND:
         return msg(N_("four {rank}"), rank=Msg(RANK_PLURALS[top]))
-    return msg(N_("{rank}-high straight flush"), rank=Msg(RANK_WORDS[top]))
+    return msg(N_("{high} straight flush"), high=Msg(RANK_HIGH[top]))
 
 
 def _is_ace_to_five(hand: RankedHand) -> bool:

@@ -163,10 +163,14 @@ def undo_label(game: Game, translate: Translate) -> str | None:
     if last is None:
         return None
     seq = last[0]
-    for line in game.state.log:
-        if line.seq == seq:
-            return line.text.render(translate)
-    return last[1].action
+    first = None
+    for line in reversed(game.state.log):  # the input's lines are the latest ones: keep the first of them
+        if line.seq != seq:
+            break
+        first = line
+    if first is not None:
+        return first.text.render(translate)
+    return legal_label(LegalAction(last[1].action)).render(translate)
 
 
 def notes(table: TableState) -> list[Msg]:
