@@ -6,7 +6,12 @@
   // --- Screen Wake Lock while a console is open (where the browser has it: HTTPS or localhost) ---
   let lock = null;
   async function keepAwake() {
-    if (!("wakeLock" in navigator) || !document.querySelector("[data-keep-awake]")) return;
+    if (!document.querySelector("[data-keep-awake]")) return;
+    if (!("wakeLock" in navigator)) {
+      // Plain http on the home network: the browser hides the API. Say so, once, where the dealer looks.
+      document.querySelectorAll("[data-wake-hint]").forEach((hint) => { hint.hidden = false; });
+      return;
+    }
     if (lock || document.visibilityState !== "visible") return;
     try {
       lock = await navigator.wakeLock.request("screen");
@@ -18,6 +23,7 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("click", keepAwake, { passive: true });
+  document.addEventListener("htmx:after:swap", keepAwake); // the console was re-rendered: hint and lock again
 
   // --- QR codes: tap to fill the screen, tap again to close ---
   document.addEventListener("click", (event) => {
