@@ -242,7 +242,7 @@ def render_console(table_id: str, notice: Line | None = None, status: int = 200,
     player_url = f"{base}/t/{table_id}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     body = render_template(
-        "console.html", table=view, c=presenter.controls(view.legal, view.to_act),
+        "console.html", table=view, c=presenter.controls(view.legal, view.to_act, next_hand=view.hand + 1),
         layout="base.html" if not is_htmx() else "console/bare.html",
         notice=notice, notice_kind=notice_kind,
         picker=presenter.picker(view.showdown.taken, picked) if view.showdown else None, typed=typed,

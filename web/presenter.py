@@ -667,8 +667,11 @@ class Controls:
         return bool(self.fold or self.passive or self.aggressive or self.draws or self.show or self.muck)
 
 
-def controls(legal: Sequence[LegalAction], to_act: str | None, translate: Callable[[str], str] = _tr) -> Controls:
-    """The engine's legal actions as buttons, labelled with ``dealer.view.legal_label``."""
+def controls(legal: Sequence[LegalAction], to_act: str | None, translate: Callable[[str], str] = _tr,
+             next_hand: int = 1) -> Controls:
+    """The engine's legal actions as buttons, labelled with ``dealer.view.legal_label``.
+
+    The deal button names the hand it starts: "Deal hand 1", then "Next hand: deal hand 2"."""
     fold = passive = aggressive = muck = deal = misdeal = None
     draws: list[Button] = []
     exposed: list[Button] = []
@@ -692,6 +695,8 @@ def controls(legal: Sequence[LegalAction], to_act: str | None, translate: Callab
         elif option.action == "muck":
             muck = Button("muck", label, "muck", "act-muck", player=to_act)
         elif option.action == "deal":
+            label = gettext("Deal hand %(number)s", number=next_hand) if next_hand == 1 else \
+                gettext("Next hand: deal hand %(number)s", number=next_hand)
             deal = Button("deal", label, "deal", "act-deal")
         elif option.action == "misdeal":
             misdeal = Button("misdeal", label, "misdeal", "act-misdeal")
