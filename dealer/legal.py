@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .messages import Msg
 
 
 @dataclass(frozen=True)
@@ -17,7 +16,6 @@ class LegalAction:
     all_in: bool | None = None
     completes: bool = False  # a raise that completes a short all-in to the full level (R7)
     players: tuple[str, ...] = ()  # exposed: players served in the latest draw
-    note: Msg | None = None  # why this option looks as it does (e.g. "does not reopen")
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""

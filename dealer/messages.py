@@ -22,7 +22,7 @@ def _identity(text: str) -> str:
     return text
 
 
-Arg = Union[str, int, "Msg", "MsgList"]
+Arg = Union[str, int, "Msg"]
 
 
 @dataclass(slots=True)  # not frozen: built for every input, and frozen dataclasses are slow to build
@@ -42,19 +42,8 @@ class Msg:
         return self.render()
 
 
-@dataclass(frozen=True)
-class MsgList:
-    """Several messages joined by a separator (itself translatable), e.g. a list of names."""
-
-    items: tuple[Arg, ...]
-    separator: str = ", "
-
-    def render(self, translate: Translate = _identity) -> str:
-        return translate(self.separator).join(_render_arg(item, translate) for item in self.items)
-
-
 def _render_arg(value: Arg, translate: Translate) -> str:
-    if isinstance(value, (Msg, MsgList)):
+    if isinstance(value, Msg):
         return value.render(translate)
     return str(value)
 

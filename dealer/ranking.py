@@ -12,7 +12,7 @@ from enum import IntEnum
 from itertools import combinations_with_replacement
 from math import prod
 
-from .cards import HAND_SIZE, Card, format_cards, parse_hand
+from .cards import HAND_SIZE, Card, parse_hand
 from .errors import BadInput
 from .messages import N_, Msg, msg
 
@@ -286,7 +286,3 @@ def compare_hands(texts: Sequence[str], minimum: int = 2, maximum: int = 10) -> 
         if group_index + 1 < len(groups):
             steps.append(explain(hands[group[0]], hands[groups[group_index + 1][0]]))
     return Comparison(hands, groups, steps[0], tuple(steps))
-
-
-def describe_cards(cards: Sequence[Card]) -> str:
-    return format_cards(list(cards))

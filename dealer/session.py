@@ -432,11 +432,6 @@ class Game:
         seat = to_act(self.state)
         return seat.name if seat else None
 
-    @property
-    def last_input(self) -> Input | None:
-        """What ``undo`` would take back."""
-        return self.inputs[-1][1] if self.inputs else None
-
     def check_seq(self, seq: int | None) -> None:
         if seq is None:
             return

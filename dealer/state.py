@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import DECK_SIZE, HAND_SIZE
+from .cards import DECK_SIZE
 from .config import Stakes
 from .messages import Msg
 from .ranking import RankedHand
@@ -253,12 +253,3 @@ class TableState:
                 count += 1
         return count
 
-    def active_seats(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.active]
-
-    def live_cards(self) -> int:
-        return sum(seat.cards_held for seat in self.seats if seat.live)
-
-
-def cards_dealt(players: int) -> int:
-    return players * HAND_SIZE

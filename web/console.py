@@ -9,15 +9,11 @@ with the ``HX-Request`` header gets the console fragment back (with 409 and a no
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-import qrcode
-import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
-from markupsafe import Markup
 
 from dealer.cards import RANK_CHARS
 from dealer.config import MAX_PLAYERS, Stakes
@@ -26,7 +22,7 @@ from dealer.messages import N_
 from dealer.session import Game
 from dealer.state import Phase
 
-from . import presenter
+from . import presenter, qr
 from .presenter import Line, line
 from .tables import TableNotFound, Unauthorized, service
 
@@ -95,16 +91,6 @@ def public_base() -> str:
     """The address other devices reach this server at (app.py's detected LAN address, else this request's)."""
     configured = current_app.config.get("PUBLIC_URL")
     return str(configured).rstrip("/") if configured else request.host_url.rstrip("/")
-
-
-@lru_cache(maxsize=64)
-def qr_svg(data: str) -> Markup:
-    """An inline SVG QR code (the qrcode package's path image: no Pillow)."""
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, border=2,
-                        error_correction=qrcode.constants.ERROR_CORRECT_M)
-    svg = image.to_string(encoding="unicode")
-    svg = svg.replace(' id="qr-path"', "").replace('width="', 'data-width="').replace('height="', 'data-height="')
-    return Markup(svg.replace("<svg ", '<svg class="qr" role="img" ', 1))
 
 
 # --- start screen ---------------------------------------------------------------------------------------------
@@ -246,7 +232,7 @@ def render_console(table_id: str, notice: Line | None = None, status: int = 200,
         layout="base.html" if not is_htmx() else "console/bare.html",
         notice=notice, notice_kind=notice_kind,
         picker=presenter.picker(view.showdown.taken, picked) if view.showdown else None, typed=typed,
-        player_url=player_url, player_qr=qr_svg(player_url), join_url=join_url, join_qr=qr_svg(join_url),
+        player_url=player_url, player_qr=qr.svg(player_url), join_url=join_url, join_qr=qr.svg(join_url),
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
     )
     return make_response(body, status)

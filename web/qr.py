@@ -46,6 +46,10 @@ def _svg_text(url: str, label: str, css_class: str) -> str:
     root.set("aria-label", label)
     root.set("shape-rendering", "crispEdges")  # sharp module edges at any zoom
     root.set("data-qr", "")
+    # Class and role first, so the markup reads <svg class="qr" role="img" …> like any other icon of the page.
+    ordered = {"class": root.attrib.pop("class"), "role": root.attrib.pop("role"), **root.attrib}
+    root.attrib.clear()
+    root.attrib.update(ordered)
     for path in root.iter("path"):
         path.attrib.pop("id", None)  # several codes may share a page: no duplicate ids
     return ET.tostring(root, encoding="unicode", short_empty_elements=True)
