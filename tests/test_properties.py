@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dealer import betting
 from dealer.cards import FULL_DECK, format_cards
+from dealer.errors import DealerError
 from dealer.records import parse_create, parse_input
 from dealer.session import Game
 from dealer.view import state_json
@@ -26,7 +27,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     if sum(1 for stack in stacks if stack > 0) < 2:
         stacks[0], stacks[1] = max(stacks[0], 3), max(stacks[1], 5)
     hands = draw(st.integers(1, 4))
-    players = [{"name": NAMES[index], "stack": stack} for index, stack in enumerate(stacks)]
+    players: list[dict[str, Any]] = [{"name": NAMES[index], "stack": stack} for index, stack in enumerate(stacks)]
     return {"players": players, "hands": hands, "button": draw(st.sampled_from(
         [p["name"] for p in players if p["stack"] > 0]))}
 
@@ -76,6 +77,70 @@ def check_invariants(game: Game) -> None:
         assert any(option.action == ("call" if due else "check") for option in game.legal)
 
 
+BETTING = {"fold", "check", "call", "bet", "raise"}
+DEALER_MID_HAND = {"misdeal", "exposed"}
+PLAYER_INPUTS = BETTING | {"draw", "show", "muck"}
+
+
+def offered(game: Game) -> set[str]:
+    return {str(option.action) for option in game.legal}
+
+
+def check_phase_agrees_with_the_turn(game: Game) -> None:
+    """The phase, whose turn it is and the legal actions tell the same story (the screens show all three)."""
+    phase, to_act, actions = game.state.phase.value, game.to_act, offered(game)
+    assert (phase == "deal") == (actions == {"deal"}), (phase, actions)
+    assert (phase == "over") == (not actions), (phase, actions)
+    assert (to_act is None) == (phase in ("deal", "over")), (phase, to_act)
+    if to_act is None:
+        return
+    seat = game.state.seat(to_act)
+    assert seat.live, (phase, to_act)  # a folded or sitting-out player never has the turn
+    players = actions - DEALER_MID_HAND
+    if phase == "bet":
+        assert seat.active, to_act  # all-in players do not bet
+        assert "fold" in players and players <= BETTING, actions
+        assert len(players & {"check", "call"}) == 1, actions  # exactly one of check and call
+        assert len(players & {"bet", "raise"}) <= 1, actions
+        assert not {"bet", "call"} <= players, actions  # a bet opens the round: there was nothing to call
+    elif phase == "draw":
+        assert players == {"draw", "fold"}, actions
+    else:
+        assert phase == "showdown", phase
+        assert "show" in players and players <= {"show", "muck"}, actions
+
+
+def check_refusal_changes_nothing(game: Game, data: st.DataObject) -> None:
+    """An input the engine does not offer, or an offered one for a player whose turn it is not, is refused, and
+    the table, its seq and its legal actions stay exactly as they were."""
+    actions = offered(game)
+    names = [seat.name for seat in game.state.seats]
+    every = sorted(PLAYER_INPUTS | {"deal"} | DEALER_MID_HAND)
+    choices: list[dict[str, Any]] = [{"action": action, "player": data.draw(st.sampled_from(names))}
+                                     for action in every if action not in actions]
+    bystanders = [name for name in names if name != game.to_act]
+    theirs = sorted(actions & (PLAYER_INPUTS - {"show"}))  # a show is checked against the cards, not the turn
+    if game.to_act is not None and theirs and bystanders:
+        choices.append({"action": data.draw(st.sampled_from(theirs)), "player": data.draw(st.sampled_from(bystanders))})
+    if not choices:
+        return
+    request = data.draw(st.sampled_from(choices))
+    if request["action"] in ("deal", "misdeal"):
+        del request["player"]
+    if request["action"] == "draw":
+        request["count"] = 1
+    if request["action"] == "show":
+        request["cards"] = "7h 5c 4d 3s 2c"
+    before, legal, seq = state_json(game, "t"), game.legal, game.seq
+    try:
+        game.push(parse_input(request))
+    except DealerError:
+        pass
+    else:
+        raise AssertionError(f"accepted an input that was not offered: {request} (offered {sorted(actions)})")
+    assert game.seq == seq and game.legal == legal and state_json(game, "t") == before, request
+
+
 def without_seq(state: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key != "seq"}
 
@@ -90,12 +155,16 @@ def test_random_sessions_keep_chips_cards_and_undo_exact(setup: dict[str, Any], 
         before = state_json(game, "t")
         request = random_input(data, game)
         game.push(parse_input(request))
+        assert game.seq == before["seq"] + 1, request  # one accepted input, one seq
         check_invariants(game)
         if data.draw(st.integers(0, 9)) == 0:  # now and then: undo must give back exactly the earlier state
             game.undo()
+            assert game.seq == before["seq"] + 2  # the undo is an accepted request too: screens must refresh
             assert without_seq(state_json(game, "t")) == without_seq(before)
             game.push(parse_input(request))
-    assert game.state.phase.value in ("over", "deal", "bet", "draw", "showdown")
+        check_phase_agrees_with_the_turn(game)
+        if data.draw(st.integers(0, 7)) == 0:  # now and then: an input the engine does not offer changes nothing
+            check_refusal_changes_nothing(game, data)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -66,27 +66,32 @@ def write_rules(app: Flask) -> list[Rule]:
     return [rule for rule in app.url_map.iter_rules() if (rule.methods or set()) & WRITES]
 
 
-def dealer_cookie_name(table_id: str) -> str | None:
-    """The console's per-table cookie name, if the console defines one (issue 3)."""
-    from web import console
+def dealer_cookie_name(app: Flask, table_id: str) -> str:
+    """The name of the dealer cookie for ``table_id``, learnt from the Set-Cookie header of a real table creation
+    on the start screen (no private name of the console module), so the cookie variants below can never be
+    dropped silently: if the start screen stops setting a per-table cookie, this fails."""
+    device = app.test_client()
+    created = device.post("/new", data={"name": ["Gil", "Hana", "", "", "", ""], "player_stack": [""] * 6,
+                                        "button": "0", "stack": "100"}, headers={"Origin": "http://localhost"})
+    assert created.status_code == 303, created.get_data(as_text=True)[:500]
+    new_table = created.headers["Location"].rstrip("/").split("/")[-2]
+    names = [header.split("=", 1)[0].strip() for header in created.headers.getlist("Set-Cookie")]
+    per_table = [name for name in names if new_table in name]
+    assert len(per_table) == 1, f"creating table {new_table} set the cookies {names}: which one is the dealer's?"
+    return per_table[0].replace(new_table, table_id)
 
-    name = getattr(console, "cookie_name", None)
-    return name(table_id) if callable(name) else None
 
-
-def credentials(table_id: str, other_token: str) -> list[tuple[str, dict[str, str], dict[str, str]]]:
-    """(label, headers, cookies) of requests that do not hold this table's token."""
-    variants: list[tuple[str, dict[str, str], dict[str, str]]] = [
+def credentials(cookie: str, other_token: str) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+    """(label, headers, cookies) of requests that do not hold this table's token (``cookie``: its dealer cookie)."""
+    return [
         ("nothing", {}, {}),
         ("another table's bearer token", {"Authorization": f"Bearer {other_token}"}, {}),
         ("a made-up bearer token", {"Authorization": "Bearer not-the-token"}, {}),
         ("an empty bearer token", {"Authorization": "Bearer "}, {}),
+        ("another table's token in the dealer cookie", {}, {cookie: other_token}),
+        ("a made-up dealer cookie", {}, {cookie: "not-the-token"}),
+        ("an empty dealer cookie", {}, {cookie: ""}),
     ]
-    cookie = dealer_cookie_name(table_id)
-    if cookie:
-        variants.append(("another table's token in the dealer cookie", {}, {cookie: other_token}))
-        variants.append(("a made-up dealer cookie", {}, {cookie: "not-the-token"}))
-    return variants
 
 
 def bodies(app: Flask, table_id: str) -> list[dict[str, Any]]:
@@ -99,7 +104,9 @@ def bodies(app: Flask, table_id: str) -> list[dict[str, Any]]:
 
 def send(client: FlaskClient, method: str, path: str, headers: dict[str, str], cookies: dict[str, str],
          body: dict[str, Any]) -> Any:
-    client._cookies.clear()  # noqa: SLF001 - every variant starts from a device with no cookie at all
+    jar = client._cookies  # private, but there is no public way to forget every cookie of a test client
+    assert jar is not None, "the test client keeps cookies"
+    jar.clear()  # every variant starts from a device with no cookie at all
     for name, value in cookies.items():
         client.set_cookie(name, value)
     return client.open(path, method=method, headers=dict(headers, Origin="http://localhost"), **body)
@@ -114,12 +121,13 @@ def test_every_write_without_the_token_is_refused_and_changes_nothing(app: Flask
                                                                        tables: dict[str, Any]) -> None:
     target, _ = tables["A"]
     _, other_token = tables["B"]
+    cookie = dealer_cookie_name(app, target)
     before = snapshot(app)
     checked = 0
     for rule in write_rules(app):
         path = url(app, rule, target)
         for method in sorted((rule.methods or set()) & WRITES):
-            for label, headers, cookies in credentials(target, other_token):
+            for label, headers, cookies in credentials(cookie, other_token):
                 for body in bodies(app, target):
                     answer = send(client, method, path, headers, cookies, body)
                     where = f"{method} {path} with {label} ({rule.endpoint})"
@@ -129,7 +137,7 @@ def test_every_write_without_the_token_is_refused_and_changes_nothing(app: Flask
                     changed = {table_id for table_id in before if after.get(table_id) != before[table_id]}
                     assert not changed, f"{where} changed {changed}"
                     checked += 1
-    assert checked >= 2 * 4 * 2  # at least the API's act and undo, every credential, JSON and form
+    assert checked >= 2 * 7 * 2  # at least the API's act and undo, every credential, JSON and form
 
 
 def test_the_same_write_with_the_token_works(app: Flask, client: FlaskClient, tables: dict[str, Any]) -> None:
@@ -138,6 +146,17 @@ def test_the_same_write_with_the_token_works(app: Flask, client: FlaskClient, ta
     body = bodies(app, target)[0]
     answer = client.post(f"/api/tables/{target}/actions", headers={"Authorization": f"Bearer {token}"}, **body)
     assert answer.status_code == 200
+    assert snapshot(app)[target][0] == 2
+
+
+def test_the_same_console_write_with_the_dealer_cookie_works(app: Flask, client: FlaskClient,
+                                                             tables: dict[str, Any]) -> None:
+    """The control for the cookie variants: the learnt name with this table's token is the dealer's device."""
+    target, token = tables["A"]
+    cookie = dealer_cookie_name(app, target)
+    body = bodies(app, target)[1]
+    answer = send(client, "POST", f"/t/{target}/dealer/act", {}, {cookie: token}, body)
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)[:500]
     assert snapshot(app)[target][0] == 2
 
 
