@@ -1,10 +1,10 @@
-# Quick start: `make run` serves the app, `make test` runs every test. Both create or refresh .venv.
+# Quick start: `make run` serves the app, `make test` checks the code and runs every test. Both create or refresh .venv.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: run test translations bench clean
+.PHONY: run check test translations bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,13 @@ translations: $(VENV)/.runtime
 run: $(VENV)/.runtime translations
 	$(BIN)/python app.py $(ARGS)
 
-test: $(VENV)/.test translations
+# Lint and strict types first: they take seconds and name the line, where a failing test only shows the symptom.
+# Both read their settings (which files, which rules) from pyproject.toml.
+check: $(VENV)/.test
+	$(BIN)/ruff check
+	$(BIN)/mypy
+
+test: check translations
 	$(BIN)/python -m pytest $(ARGS)
 
 bench: $(VENV)/.test

@@ -50,8 +50,17 @@ Operation = tuple[Callable[..., Any], tuple[Any, ...]]
 
 def scripts(count: int, seed: int) -> tuple[list[Script], list[tuple[list[int], list[Operation]]]]:
     """``count`` random six-handed hands, each as our script and PokerKit's, checked to agree input by input."""
-    from pokerkit import (CardBurning, CheckingOrCalling, CompletionBettingOrRaisingTo, Folding, HoleCardsShowingOrMucking,
-                          HoleDealing, StandingPatOrDiscarding, State)
+    from pokerkit import (
+        CardBurning,
+        CheckingOrCalling,
+        CompletionBettingOrRaisingTo,
+        Folding,
+        HoleCardsShowingOrMucking,
+        HoleDealing,
+        StandingPatOrDiscarding,
+        State,
+    )
+
     from test_pokerkit_betting import Duo, Picker
 
     manual: dict[type, Callable[[Any], Operation]] = {
@@ -98,6 +107,7 @@ def play_ours_with_state(hands: list[Script]) -> None:
 
 def play_pokerkit(hands: list[tuple[list[int], list[Operation]]]) -> None:
     from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw, Mode
+
     from pokerkit_driver import AUTOMATIONS
 
     create = FixedLimitDeuceToSevenLowballTripleDraw.create_state
@@ -119,7 +129,7 @@ def best_rates(contenders: list[tuple[Callable[[Any], None], list[Any]]], repeat
             start = time.perf_counter()
             play(hands)
             best[index] = min(best[index], time.perf_counter() - start)
-    return [len(hands) / seconds for (_, hands), seconds in zip(contenders, best)]
+    return [len(hands) / seconds for (_, hands), seconds in zip(contenders, best, strict=True)]
 
 
 def main() -> int:
@@ -143,8 +153,10 @@ def main() -> int:
           f"{operations / args.hands:.1f} manual operations per hand in PokerKit; best of {args.repeat} runs")
     ours_rate, with_state, theirs_rate = best_rates(
         [(play_ours, ours), (play_ours_with_state, ours), (play_pokerkit, theirs)], args.repeat)
-    print(f"  ours      Game.push                        {ours_rate:>10,.0f} hands/s   ours/pokerkit {ours_rate / theirs_rate:5.2f}x")
-    print(f"  ours      Game.push + state_json each input{with_state:>10,.0f} hands/s   ours/pokerkit {with_state / theirs_rate:5.2f}x")
+    print(f"  ours      Game.push                        {ours_rate:>10,.0f} hands/s   "
+          f"ours/pokerkit {ours_rate / theirs_rate:5.2f}x")
+    print(f"  ours      Game.push + state_json each input{with_state:>10,.0f} hands/s   "
+          f"ours/pokerkit {with_state / theirs_rate:5.2f}x")
     print(f"  pokerkit  create_state + operations        {theirs_rate:>10,.0f} hands/s")
     ratio = ours_rate / theirs_rate
     verdict = "met" if ratio >= GOAL else "NOT met"

@@ -48,7 +48,9 @@ CATEGORY_NAMES = {
     Category.STRAIGHT_FLUSH: N_("straight flush"),
 }
 
-RANK_LABELS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_LABELS = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A",
+}
 RANK_WORDS = {
     2: N_("deuce"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"),
     9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace"),
@@ -222,7 +224,7 @@ def explain(winner: RankedHand, loser: RankedHand) -> Msg:
     if winner.category != loser.category:
         return _explain_categories(winner, loser)
     components = COMPONENTS[winner.category]
-    for index, (ours, theirs) in enumerate(zip(winner.comparison, loser.comparison)):
+    for index, (ours, theirs) in enumerate(zip(winner.comparison, loser.comparison, strict=True)):
         if ours != theirs:
             if winner.category is Category.NO_PAIR and _is_ace_to_five(loser):
                 return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs} (A-5-4-3-2 is not a "
@@ -236,15 +238,16 @@ def explain(winner: RankedHand, loser: RankedHand) -> Msg:
 
 
 def _explain_categories(winner: RankedHand, loser: RankedHand) -> Msg:
-    base = dict(winner=winner.pattern, loser=loser.pattern, winner_category=Msg(winner.category.label),
-                loser_category=Msg(loser.category.label))
     if winner.category is Category.NO_PAIR and loser.category is Category.ONE_PAIR:
-        return msg(N_("{winner} beats {loser}: any hand without a pair beats any pair."), rule="02", **base)
-    if loser.category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
-        return msg(N_("{winner} ({winner_category}) beats {loser} ({loser_category}): straights and flushes count "
-                      "against you."), rule="02", **base)
-    return msg(N_("{winner} ({winner_category}) beats {loser} ({loser_category}): the category decides before any "
-                  "card."), rule="02", **base)
+        text = N_("{winner} beats {loser}: any hand without a pair beats any pair.")
+    elif loser.category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
+        text = N_("{winner} ({winner_category}) beats {loser} ({loser_category}): straights and flushes count "
+                  "against you.")
+    else:
+        text = N_("{winner} ({winner_category}) beats {loser} ({loser_category}): the category decides before any "
+                  "card.")
+    return msg(text, rule="02", winner=winner.pattern, loser=loser.pattern,
+               winner_category=Msg(winner.category.label), loser_category=Msg(loser.category.label))
 
 
 def rank_groups(hands: Sequence[RankedHand]) -> list[list[int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .cards import Card, format_cards, parse_cards, parse_hand
 from .config import MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
@@ -70,7 +70,7 @@ class Undo:
         return {"kind": "undo"}
 
 
-Entry = Union[Create, Input, Undo]
+Entry = Create | Input | Undo
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -169,7 +169,8 @@ def parse_input(data: Any) -> Input:
             raise BadInput(N_("A draw discards 0 to 5 cards."), rule="05", ruling="R12")
     cards = None
     if action == "show":
-        cards = parse_hand(data.get("cards")) if data.get("cards") is not None else None
+        shown = data.get("cards")
+        cards = parse_hand(shown) if shown is not None else None
         if cards is None:
             raise BadInput(N_("Showing needs the 5 cards, such as 7h 5c 4d 3s 2c."), rule="08")
     return Input(action, player, count, cards)

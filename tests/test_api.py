@@ -122,7 +122,8 @@ def test_compare_ranks_hands_best_first_with_the_deciding_sentence(api: Api) -> 
     assert status == 200 and body["ranking"] == [[1], [0]]
     assert body["hands"][1]["category"] == "no pair"
     assert body["explanation"] == "7-5-4-3-2 beats 7-6-4-3-2 at the second card: 5 against 6."
-    status, body = api.request("POST", "/api/compare", {"hands": ["As 5c 4d 3s 2c", "Kh Qc 9d 8s 7c", "5h 5d 9c 8c 2d"]})
+    status, body = api.request("POST", "/api/compare",
+                               {"hands": ["As 5c 4d 3s 2c", "Kh Qc 9d 8s 7c", "5h 5d 9c 8c 2d"]})
     assert body["ranking"] == [[1], [0], [2]]  # A-5-4-3-2 is ace-high; any pair loses to any no-pair hand
     status, body = api.request("POST", "/api/compare", {"hands": ["7h5c4d3s2c", "7c5d4s3h2d"]})
     assert body["ranking"] == [[0, 1]]  # suits never break a tie

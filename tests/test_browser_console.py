@@ -68,7 +68,8 @@ class Tablet:
         header = response.headers.get("server-timing", "")
         match = re.search(r"app;dur=([\d.]+)", header)
         if match:
-            what = "start form" if response.url.endswith("/new") else f"{self.tapping} on /t/{response.url.split('/t/')[-1]}"
+            page = response.url.split("/t/")[-1]
+            what = "start form" if response.url.endswith("/new") else f"{self.tapping} on /t/{page}"
             self.taps.append(Tap(float(match.group(1)), what,
                                  response.request.headers.get("hx-request") == "true", response.status))
 

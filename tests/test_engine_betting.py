@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from engine_driver import Table
 
 

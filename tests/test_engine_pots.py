@@ -91,7 +91,8 @@ def test_r16_side_pot_with_one_eligible_player_is_paid_without_a_showdown() -> N
 
 def test_r16_levels_merge_and_folded_chips_above_live_ones_join_the_highest_pot() -> None:
     seats = [Seat("A", 0, in_hand=True, committed=4), Seat("B", 0, in_hand=True, committed=6),
-             Seat("C", 90, in_hand=True, folded=True, committed=8), Seat("D", 0, in_hand=True, folded=True, committed=2)]
+             Seat("C", 90, in_hand=True, folded=True, committed=8),
+             Seat("D", 0, in_hand=True, folded=True, committed=2)]
     assert build_pots(seats) == [Pot(4 + 4 + 4 + 2, ("A", "B")), Pot(2 + 4, ("B",))]
     same = [Seat("A", 0, in_hand=True, committed=6), Seat("B", 0, in_hand=True, committed=6),
             Seat("C", 5, in_hand=True, committed=6)]

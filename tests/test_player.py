@@ -204,7 +204,7 @@ def test_live_fragment_answers_204_until_the_seq_changes(phone_app: Flask, phone
 
     table.act("deal")
     status, body = live(phone, table, seq=0)
-    assert status == 200 and 'data-seq="1"' in body and f"/live?seq=1" in body
+    assert status == 200 and 'data-seq="1"' in body and "/live?seq=1" in body
     assert live(phone, table, seq=1)[0] == 204
     assert live(phone, table, seq=1)[0] == 204
 

@@ -39,14 +39,14 @@ import pytest
 
 pytest.importorskip("pokerkit", reason="pokerkit is not installed: the differential tests need it (CI installs it)")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode  # noqa: E402
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
-from dealer.cards import FULL_DECK, Card, format_cards  # noqa: E402
-from dealer.ranking import hand_key  # noqa: E402
-from engine_driver import Table  # noqa: E402
-from pokerkit_driver import AUTOMATIONS, PokerKitHand  # noqa: E402
+from dealer.cards import FULL_DECK, Card, format_cards
+from dealer.ranking import hand_key
+from engine_driver import Table
+from pokerkit_driver import AUTOMATIONS, PokerKitHand
 
 PK_CAP = 4  # PokerKit's bets and raises per round (the blinds not counted)
 NAMES = ("Ana", "Bia", "Caio", "Dani", "Edu", "Fabi")
@@ -62,7 +62,7 @@ class Duo:
         self.names = NAMES[: len(stacks)]
         self.start = list(stacks)
         self.button = button
-        players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks)]
+        players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks, strict=True)]
         self.ours = Table(players, button=self.names[button]).do("deal")
         self.theirs = PokerKitHand(stacks, button)
         self.cards: dict[int, str] = {}  # the hands shown at the showdown, by seat
@@ -234,7 +234,7 @@ class Duo:
     def compare_results(self, where: str) -> None:
         state, theirs = self.state, self.theirs
         stacks = [player["stack"] for player in state["players"]]
-        assert [stack - start for stack, start in zip(stacks, self.start)] == theirs.payoffs(), where
+        assert [stack - start for stack, start in zip(stacks, self.start, strict=True)] == theirs.payoffs(), where
         if self.order is None:
             return  # won without a showdown: PokerKit never collects the winner's last bets (payoffs agree)
         assert self.asked == self.order, where  # PokerKit asks everyone, in our order (R18)
@@ -248,7 +248,7 @@ class Duo:
             shares = [award["shares"].get(name, 0) for name in self.names]
             assert sum(shares) == pot["amount"] == award["amount"], where
             if merged and merged[-1][0] == claimants:
-                merged[-1] = (claimants, [a + b for a, b in zip(merged[-1][1], shares)])
+                merged[-1] = (claimants, [a + b for a, b in zip(merged[-1][1], shares, strict=True)])
             else:
                 merged.append((claimants, shares))
         assert [shares for _, shares in merged] == [amounts for _, amounts in theirs.awards()], \
@@ -365,7 +365,7 @@ class Both:
 
     def __init__(self, stacks: Sequence[int], button: int = 0) -> None:
         self.names = NAMES[: len(stacks)]
-        players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks)]
+        players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks, strict=True)]
         self.ours = Table(players, button=self.names[button]).do("deal")
         self.theirs = PokerKitHand(stacks, button)
 
@@ -466,7 +466,7 @@ def test_divergence_r13_the_reshuffle_keeps_the_burned_cards_and_unserved_discar
     # PokerKit, with real cards, reshuffles every burned card and every discard, the discards of the players still
     # waiting for their cards included (its unknown cards in the driver never run out).
     theirs = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
-        AUTOMATIONS + (Automation.CARD_BURNING, Automation.HOLE_DEALING), True, 0, (1, 2), 2, 4, [100] * 6, 6,
+        (*AUTOMATIONS, Automation.CARD_BURNING, Automation.HOLE_DEALING), True, 0, (1, 2), 2, 4, [100] * 6, 6,
         mode=Mode.CASH_GAME)
     while theirs.actor_index is not None:
         theirs.check_or_call()
@@ -534,7 +534,7 @@ if __name__ == "__main__":  # explore: python tests/test_pokerkit_betting.py [HA
     for seed in range(first, first + hands):
         try:
             play_random_hand(Picker(rng=random.Random(seed)))
-        except Exception as failure:  # noqa: BLE001 - report every kind, keep going
+        except Exception as failure:  # report every kind, keep going
             where = traceback.extract_tb(failure.__traceback__)[-1]
             kind = f"{type(failure).__name__} at {where.name}:{where.lineno}"
             if not failures[kind]:

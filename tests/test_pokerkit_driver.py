@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("pokerkit", reason="pokerkit is not installed: the differential tests need it (CI installs it)")
 
-from pokerkit import CardBurning, HoleDealing, StandingPatOrDiscarding  # noqa: E402
+from pokerkit import CardBurning, HoleDealing, StandingPatOrDiscarding
 
-from pokerkit_driver import PokerKitHand  # noqa: E402
+from pokerkit_driver import PokerKitHand
 
 
 def play(hand: PokerKitHand, moves: str) -> None:

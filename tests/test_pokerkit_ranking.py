@@ -101,7 +101,7 @@ def test_order_of_all_classes_matches_pokerkit(classes: tuple[list[tuple[Card, .
     our_groups = tie_groups(hands, lambda a, b: (ours[a] > ours[b]) - (ours[a] < ours[b]))
     their_groups = tie_groups(hands, lambda a, b: (theirs[a] < theirs[b]) - (theirs[a] > theirs[b]))
     assert len(our_groups) == len(their_groups) == HAND_CLASSES
-    for rank, (our_group, their_group) in enumerate(zip(our_groups, their_groups)):
+    for rank, (our_group, their_group) in enumerate(zip(our_groups, their_groups, strict=True)):
         assert our_group == their_group, (
             f"class #{rank} differs: ours {[hands[i] for i in our_group]}, PokerKit {[hands[i] for i in their_group]}"
         )
@@ -109,7 +109,7 @@ def test_order_of_all_classes_matches_pokerkit(classes: tuple[list[tuple[Card, .
 
 def test_categories_match_pokerkit(classes: tuple[list[tuple[Card, ...]], list[int], list[Any]]) -> None:
     hands, _, theirs = classes
-    for hand, their_hand in zip(hands, theirs):
+    for hand, their_hand in zip(hands, theirs, strict=True):
         assert LABELS[rank_hand(hand).category] == their_hand.entry.label, hand
 
 

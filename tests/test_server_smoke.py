@@ -4,8 +4,8 @@ from conftest import Api
 
 
 def test_health_and_create(api: Api) -> None:
-    status, body = api.request("GET", "/api/health")
+    status, _ = api.request("GET", "/api/health")
     assert status == 200
-    table, token, state = api.create(["Ana", "Bia", "Caio"], button="Ana")
+    table, _, state = api.create(["Ana", "Bia", "Caio"], button="Ana")
     assert state["phase"] == "deal" and state["hand"] == 0 and state["seq"] == 0
     assert api.state(table)["table"] == table

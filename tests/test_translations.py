@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,7 @@ def catalog_path(lang: str, domain: str, suffix: str = ".po") -> Path:
     return TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}{suffix}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_catalog(lang: str, domain: str = "messages") -> Catalog:
     with open(catalog_path(lang, domain), "rb") as handle:
         return read_po(handle, locale=lang, domain=domain)
@@ -293,7 +293,7 @@ WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 FRAGMENT_SPLIT = re.compile(r"%\(\w+\)s|\{\w*\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def vocabulary(lang: str) -> frozenset[str]:
     """Every word the catalogs use in this language (both domains): such words are the language's own."""
     words: set[str] = set()
@@ -305,7 +305,7 @@ def vocabulary(lang: str) -> frozenset[str]:
     return frozenset(words)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translated_texts(lang: str) -> str:
     return "\n".join(FRAGMENT_SPLIT.sub("\n", form) for domain in DOMAINS for message in read_catalog(lang, domain)
                      if message.id

@@ -82,8 +82,8 @@ def terminal(url: str, ansi: bool = True) -> str:
     if len(rows) % 2:
         rows.append([False] * len(rows[0]))  # an extra light row below: part of the quiet zone
     lines = []
-    for top, bottom in zip(rows[0::2], rows[1::2]):
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
         # Light modules are the drawn ones (foreground); dark modules are the background showing through.
-        line = "".join(_BLOCKS[(not upper, not lower)] for upper, lower in zip(top, bottom))
+        line = "".join(_BLOCKS[(not upper, not lower)] for upper, lower in zip(top, bottom, strict=True))
         lines.append(f"{_ANSI_WHITE_ON_BLACK}{line}{_ANSI_RESET}" if ansi else line)
     return "\n".join(lines)

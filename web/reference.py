@@ -181,7 +181,8 @@ def compared_order(hand: RankedHand) -> list[Card]:
 
 def compare_link(*hands: str) -> str:
     """A link that opens "Who wins?" with these hands filled in and compared, scrolled to the answer."""
-    return "/compare?" + urlencode({name: text for name, text in zip(HAND_FIELDS, hands)}) + "#ranking"
+    # Two to six hands: the fields past the last hand stay empty (not strict).
+    return "/compare?" + urlencode(dict(zip(HAND_FIELDS, hands, strict=False))) + "#ranking"
 
 
 def picker_cards() -> list[tuple[CardView, int, int]]:
