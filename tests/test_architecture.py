@@ -1,0 +1,355 @@
+"""The layering the code promises (DEVELOPERS.md), checked from the source itself so a new module is covered the
+day it is added:
+
+- the engine (dealer/) never imports Flask or its companions, neither directly nor through another module;
+- the web layer reads the engine through its read model and service, never through the rule-topic modules
+  (betting, draws, pots, showdown);
+- no section of the house card or ruling number is typed in the web layer outside its citation helper
+  (web/citations.py): the engine says which rule each sentence applies, the web layer only links it;
+- no import cycle among dealer/ and web/ modules;
+- no module of dealer/ or web/ over 400 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("dealer", "web")
+WEB_FRAMEWORK = ("flask", "flask_babel", "werkzeug", "jinja2")
+RULE_TOPICS = ("dealer.betting", "dealer.draws", "dealer.pots", "dealer.showdown")
+CITATION_HELPER = ROOT / "web" / "citations.py"
+MAX_LINES = 400
+
+
+# --- reading the source --------------------------------------------------------------------------------------
+
+def sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def relative(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@dataclass(frozen=True)
+class Import:
+    """One module an import statement (or ``importlib.import_module("…")``) asks for, with its line."""
+
+    line: int
+    module: str  # the module named: ``from a.b import c`` gives "a.b"
+    names: tuple[str, ...] = ()  # the names taken from it: ("c",); a name may be a submodule ("a.b.c")
+    type_only: bool = False  # under ``if TYPE_CHECKING:``: read by the type checker, never run
+
+    def __str__(self) -> str:
+        taken = f" ({', '.join(self.names)})" if self.names else ""
+        return f"{self.line} imports {self.module or '.'}{taken}"
+
+
+def base_of(path: Path, level: int, module: str | None) -> str:
+    """The absolute module a ``from`` import starts from: ``from . import x`` in web/player.py is "web"."""
+    if level == 0:
+        return module or ""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package.pop()  # a module's own package is its parent; a package's __init__ is the package itself
+    if level > 1:
+        package = package[: len(package) - (level - 1)]
+    return ".".join([*package, *([module] if module else [])])
+
+
+def imports(path: Path, text: str | None = None) -> Iterator[Import]:
+    """Every import in the module at ``path`` (its source is ``text``, else read from the file)."""
+    tree = ast.parse(path.read_text() if text is None else text, filename=str(path))
+    type_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If) and is_type_checking(node.test)
+                 for statement in node.body for inner in ast.walk(statement)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield Import(node.lineno, alias.name, type_only=id(node) in type_only)
+        elif isinstance(node, ast.ImportFrom):
+            yield Import(node.lineno, base_of(path, node.level, node.module),
+                         tuple(alias.name for alias in node.names), id(node) in type_only)
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            called = node.func
+            name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) \
+                else ""
+            if name in ("import_module", "__import__"):
+                yield Import(node.lineno, node.args[0].value)
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def names_asked_for(found: Import) -> list[str]:
+    """Every dotted module name an import may load: the module, and each imported name as a possible submodule."""
+    return [found.module, *(f"{found.module}.{name}" if found.module else name for name in found.names)]
+
+
+def within(name: str, module: str) -> bool:
+    return name == module or name.startswith(module + ".")
+
+
+def test_import_reader_understands_every_form() -> None:
+    """The checks below lean on this reader: it must see absolute, relative and dynamic imports alike."""
+    code = ("import dealer.betting\nimport dealer.pots as pots\nfrom dealer import showdown\n"
+            "from dealer.draws import x\nfrom . import tables\nfrom .presenter import present\n"
+            "from .. import dealer\nimport importlib\nimportlib.import_module('flask')\n")
+    found = list(imports(ROOT / "web" / "probe.py", code))  # as if it were a module of web/ (never written)
+    asked = {name for one in found for name in names_asked_for(one)}
+    assert {"dealer.betting", "dealer.pots", "dealer.showdown", "dealer.draws", "web.tables", "web.presenter",
+            "dealer", "flask"} <= asked, asked
+    assert base_of(ROOT / "web" / "__init__.py", 1, "service") == "web.service"
+
+
+# --- the engine never imports Flask --------------------------------------------------------------------------
+
+ENGINE_IMPORTS = f"""
+import importlib, json, pkgutil, sys
+FORBIDDEN = {WEB_FRAMEWORK!r}
+import dealer
+found = {{}}
+for info in pkgutil.walk_packages(dealer.__path__, "dealer."):
+    before = set(sys.modules)
+    importlib.import_module(info.name)
+    found[info.name] = sorted(name for name in set(sys.modules) - before if name.split(".")[0] in FORBIDDEN)
+found["dealer"] = []
+print(json.dumps({{"modules": found, "loaded": sorted(name for name in sys.modules
+                                                    if name.split(".")[0] in FORBIDDEN)}}))
+"""
+
+
+def test_every_engine_module_imports_without_flask_werkzeug_or_jinja() -> None:
+    """Every module under dealer/, found by pkgutil (a new one is covered automatically), imported in a fresh
+    interpreter: none of them brings in the web framework, not even through another module."""
+    result = subprocess.run([sys.executable, "-c", ENGINE_IMPORTS], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout)
+    modules: dict[str, list[str]] = report["modules"]
+    on_disk = {module_name(path) for path in sources("dealer")}
+    assert on_disk <= set(modules), f"pkgutil missed {sorted(on_disk - set(modules))}"
+    guilty = {module: loaded for module, loaded in modules.items() if loaded}
+    assert not guilty, f"engine modules that import the web framework: {guilty}"
+    assert report["loaded"] == []
+
+
+def test_no_engine_source_imports_the_web_framework() -> None:
+    """The same promise read from the source, so a lazy import inside a function is caught too."""
+    offences = [f"{relative(path)}:{found}" for path in sources("dealer") for found in imports(path)
+                if found.module.split(".")[0] in WEB_FRAMEWORK]
+    assert not offences, "\n".join(offences)
+
+
+# --- the web layer does not reach into the rule topics -------------------------------------------------------
+
+def test_web_layer_never_imports_the_rule_topic_modules() -> None:
+    """web/ reads the engine's read model and service; betting, draws, pots and showdown are the engine's own."""
+    offences = [f"{relative(path)}:{found}" for path in sources("web") for found in imports(path)
+                if any(within(name, topic) for name in names_asked_for(found) for topic in RULE_TOPICS)]
+    assert not offences, "\n".join(offences)
+
+
+# --- no rule number typed in the web layer -------------------------------------------------------------------
+
+SECTION = re.compile(r"^(0?[1-9]|10)$")
+RULING = re.compile(r"^[Rr]0?([1-9]|1\d|20)$")
+TYPED_IN_TEXT = [
+    (re.compile(r"§\s*\d"), "a § section number"),
+    (re.compile(r"#[sr]\d"), "a rule reference anchor"),
+]
+TEMPLATE_KEYWORDS = re.compile(r"""\b(rule|ruling|section)\s*=\s*(['"])[^'"]*\2""")
+JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+CITATION_WORDS = ("rule", "ruling", "section")
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """ids of the docstring constants (they explain the helpers, e.g. "``/rules#s04`` for section 04")."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def text_constant(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def typed_citations_in_python(path: Path, text: str | None = None) -> list[str]:
+    tree = ast.parse(path.read_text() if text is None else text, filename=str(path))
+    skip = docstrings(tree)
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value
+            found += [f"{node.lineno}: {what} in {text[:60]!r}" for pattern, what in TYPED_IN_TEXT
+                      if pattern.search(text)]
+            if RULING.match(text):
+                found.append(f"{node.lineno}: the ruling number {text!r}")
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                value = text_constant(keyword.value)
+                if keyword.arg in CITATION_WORDS and value is not None:
+                    found.append(f"{node.lineno}: {keyword.arg}={value!r}")
+            found += [f"{node.lineno}: the section number {argument!r} passed to a call"
+                      for argument in map(text_constant, node.args) if argument is not None and SECTION.match(argument)]
+        if isinstance(node, ast.Dict):
+            for key, item in zip(node.keys, node.values, strict=True):
+                typed = text_constant(item)
+                if text_constant(key) in CITATION_WORDS and typed is not None:
+                    found.append(f"{node.lineno}: {{{text_constant(key)!r}: {typed!r}}}")
+    return sorted(found, key=lambda offence: int(offence.split(":")[0]))
+
+
+def typed_citations_in_template(path: Path, text: str | None = None) -> list[str]:
+    source = path.read_text() if text is None else text
+    found: list[str] = []
+    for number, line in enumerate(JINJA_COMMENT.sub(lambda comment: "\n" * comment.group().count("\n"),
+                                                    source).splitlines(), start=1):
+        found += [f"{number}: {what}: {line.strip()[:100]}" for pattern, what in TYPED_IN_TEXT if pattern.search(line)]
+        found += [f"{number}: {match.group()}" for match in TEMPLATE_KEYWORDS.finditer(line)]
+    return found
+
+
+def test_citation_finders_see_every_form() -> None:
+    """The check below is only as good as its finders: each form of a typed citation must be seen."""
+    code = ('"""A docstring may say §04 and /rules#s04."""\nLine(gettext("x"), "07", "R15")\n'
+            'msg("x", rule="04", ruling="R7")\nhref = "/rules#r07"\nlabel = f"§04 · {name}"\nbox = {"rule": "05"}\n'
+            'fine = rule_url(rule=message.rule)\n')
+    found = typed_citations_in_python(ROOT / "web" / "probe.py", code)
+    for expected in ("'07' passed", "'R15'", "rule='04'", "ruling='R7'", "4: a rule reference anchor",
+                     "5: a § section", "{'rule': '05'}"):
+        assert any(expected in offence for offence in found), (expected, found)
+    assert not [offence for offence in found if offence.startswith(("1:", "7:"))], found
+    template = ("<a href=\"/rules#s04\">§04</a>\n{{ rule_url(rule='02') }}\n{# §09 in a comment is fine #}\n"
+                "{{ cite(line) }}\n")
+    lines = typed_citations_in_template(ROOT / "templates" / "probe.html", template)
+    assert [offence.split(":")[0] for offence in lines] == ["1", "1", "2"], lines
+
+
+def test_no_section_or_ruling_number_is_typed_in_the_web_layer() -> None:
+    """The engine decides which rule a sentence applies (Msg.rule, Msg.ruling); the web layer only turns that into
+    a link or a "§04 · R8" label, in one place: web/citations.py. The rule reference's content lives in dealer/."""
+    offences: list[str] = []
+    for path in sources("web"):
+        if path != CITATION_HELPER:
+            offences += [f"{relative(path)}:{offence}" for offence in typed_citations_in_python(path)]
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        offences += [f"{relative(path)}:{offence}" for offence in typed_citations_in_template(path)]
+    assert not offences, f"{len(offences)} citations typed outside web/citations.py:\n" + "\n".join(offences)
+
+
+# --- no import cycle -----------------------------------------------------------------------------------------
+
+def import_graph() -> dict[str, dict[str, int]]:
+    """module -> {module it imports: line}, among dealer/ and web/ modules only.
+
+    ``from . import x`` is an edge to the submodule ``x`` (not to the package: importing a submodule runs the
+    package's __init__ first, but that is no dependency of the submodule on the package's contents);
+    ``from pkg import name`` where ``name`` is no submodule is an edge to ``pkg`` itself. An import inside a
+    function counts (a lazy import hides a cycle from the interpreter, not from the design); one under
+    ``if TYPE_CHECKING:`` does not (it only names a type for the checker and never runs).
+    """
+    modules = {module_name(path): path for package in PACKAGES for path in sources(package)}
+    graph: dict[str, dict[str, int]] = {name: {} for name in modules}
+    for name, path in modules.items():
+        for found in imports(path):
+            if found.type_only:
+                continue
+            targets: list[str] = []
+            submodules = [f"{found.module}.{item}" for item in found.names if f"{found.module}.{item}" in modules]
+            targets += submodules
+            if len(submodules) < len(found.names) or not found.names:
+                # the module itself is needed: ``import a.b`` or ``from a.b import function``
+                longest = found.module
+                while longest and longest not in modules:
+                    longest = longest.rpartition(".")[0]
+                if longest:
+                    targets.append(longest)
+            for target in targets:
+                if target != name:
+                    graph[name].setdefault(target, found.line)
+    return graph
+
+
+def find_cycle(graph: dict[str, dict[str, int]]) -> list[str] | None:
+    """One import cycle as [a, b, …, a], or None (depth-first search, iterative)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for start in sorted(graph):
+        if state.get(start):
+            continue
+        path = [start]
+        stack = [iter(sorted(graph[start]))]
+        state[start] = 1
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(following) == 1:
+                return [*path[path.index(following):], following]
+            elif not state.get(following):
+                state[following] = 1
+                path.append(following)
+                stack.append(iter(sorted(graph[following])))
+    return None
+
+
+def test_cycle_finder_reports_the_cycle() -> None:
+    graph = {"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3, "d": 4}, "d": {}}
+    assert find_cycle(graph) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b": 1}, "b": {}, "c": {"b": 1}}) is None
+
+
+def test_the_import_graph_sees_the_imports_within_and_between_the_packages() -> None:
+    """A sanity check of the graph the cycle test walks: the packages import their own modules (by relative
+    imports) and the web layer imports the engine."""
+    graph = import_graph()
+    assert {"dealer", "web"} <= set(graph)
+    edges = [(here, there) for here, targets in graph.items() for there in targets]
+    for source, target in (("dealer.", "dealer."), ("web.", "web."), ("web.", "dealer.")):
+        assert any(here.startswith(source) and there.startswith(target) for here, there in edges), (source, target)
+    modules = {module_name(path) for package in PACKAGES for path in sources(package)}
+    relative_edges = {(module_name(path), f"{base}.{name}") for package in PACKAGES for path in sources(package)
+                      for found in imports(path) if not found.type_only and (base := found.module)
+                      for name in found.names if f"{base}.{name}" in modules}
+    assert relative_edges and all(there in graph[here] for here, there in relative_edges)
+
+
+def test_no_import_cycle_among_engine_and_web_modules() -> None:
+    graph = import_graph()
+    cycle = find_cycle(graph)
+    if cycle:
+        steps = [f"{here} imports {there} (line {graph[here][there]})" for here, there in pairwise(cycle)]
+        pytest.fail("import cycle: " + " -> ".join(cycle) + "\n  " + "\n  ".join(steps))
+
+
+# --- small modules -------------------------------------------------------------------------------------------
+
+def test_no_engine_or_web_module_is_over_400_lines() -> None:
+    long = {relative(path): count for package in PACKAGES for path in sources(package)
+            if (count := len(path.read_text().splitlines())) > MAX_LINES}
+    assert not long, f"over {MAX_LINES} lines: {long}"
