@@ -70,7 +70,7 @@ def announcement(app: Flask, base: str, ansi: bool) -> str:
         "",
     ]
     with app.app_context():
-        from web.tables import service
+        from web.service import service
 
         in_play = []
         for stored in service().store.tables()[:12]:  # the latest few: replaying every old session would slow the start
@@ -81,7 +81,8 @@ def announcement(app: Flask, base: str, ansi: bool) -> str:
         lines.append("  Tables in play (players' view):")
         for table_id, game in in_play:
             names = ", ".join(seat.name for seat in game.state.seats)
-            lines.append(f"    {base}/t/{table_id}   hand {game.state.hand_number} of {game.state.stakes.hands}: {names}")
+            hand = f"hand {game.state.hand_number} of {game.state.stakes.hands}"
+            lines.append(f"    {base}/t/{table_id}   {hand}: {names}")
         lines.append("")
     return "\n".join(lines)
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from web import qr
-from web.tables import service
+from web.service import service
 
 EVIL = "<script>alert(1)"  # names are 1-20 characters: the classic payload, cut to fit
 EVIL_TAGS = "<b>Bo</b>&amp;\"'"

@@ -15,7 +15,7 @@ from dealer.records import parse_create, parse_input
 from dealer.session import Game
 from dealer.view import state_json
 from web.store import Store
-from web.tables import TableService
+from web.service import TableService
 
 NAMES = ["Ana", "Bia", "Caio", "Dani", "Edu", "Fabi"]
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from web.tables import service
+from web.service import service
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 READS = {"GET", "HEAD", "OPTIONS"}

@@ -1,4 +1,4 @@
-"""The Flask application: factory, languages, blueprints."""
+"""The Flask application: the factory wires the service, the error answers, languages and blueprints."""
 
 from __future__ import annotations
 
@@ -6,21 +6,18 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 
+from .site import LANG_COOKIE, LANGUAGE_NAMES, LANGUAGES, select_locale
+
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "pt", "es")
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "es": "Español"}
-LANG_COOKIE = "lang"
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "LANG_COOKIE", "ROOT", "create_app", "select_locale"]
 
 
-def select_locale() -> str:
-    """The language switch (a cookie per device) wins; otherwise the browser's Accept-Language."""
-    chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+class ContractOrderJSON(DefaultJSONProvider):
+    sort_keys = False  # STATE reads in contract order, not alphabetically
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -44,16 +41,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         os.makedirs(Path(app.config["DATABASE"]).parent, exist_ok=True)
 
     Babel(app, locale_selector=select_locale)
-    app.json.sort_keys = False  # STATE reads in contract order
+    app.json = ContractOrderJSON(app)
 
     @app.context_processor
     def shell_context() -> dict[str, Any]:
         return {"current_locale": select_locale, "language_names": LANGUAGE_NAMES}
 
-    from . import api, console, player, reference, site, store
+    from . import api, console, errors, player, reference, service, site
 
-    store.init_app(app)
+    service.init_app(app)
+    errors.init_app(app)
     for module in (site, api, console, player, reference):
         app.register_blueprint(module.bp)
-    site.register_error_pages(app)
     return app

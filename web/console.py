@@ -12,19 +12,21 @@ import time
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response as BaseResponse
 
 from dealer.cards import RANK_CHARS
 from dealer.config import MAX_PLAYERS, Stakes
 from dealer.errors import BadInput, DealerError, StaleSeq
+from dealer.game import Game
 from dealer.messages import N_
-from dealer.session import Game
 from dealer.state import Phase
 
 from . import presenter, qr
 from .presenter import Line, line
-from .tables import TableNotFound, Unauthorized, service
+from .service import TableAccess, service
+from .urls import public_base
 
 bp = Blueprint("console", __name__)
 
@@ -52,12 +54,6 @@ def finish(response: Response) -> Response:
     return response
 
 
-@bp.errorhandler(TableNotFound)
-def table_not_found(exc: TableNotFound) -> tuple[str, int]:
-    return render_template("error.html", status=404,
-                           message=gettext("No table “%(table)s” on this server.", table=str(exc)[:40])), 404
-
-
 def is_htmx() -> bool:
     headers = request.headers
     return (headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
@@ -68,13 +64,23 @@ def cookie_name(table_id: str) -> str:
     return COOKIE_PREFIX + table_id
 
 
+def dealer_access(table_id: str) -> TableAccess:
+    """The table (404 when unknown) and whether this device's cookie is its dealer token: the table is looked up
+    and the cookie checked once per request, however many helpers ask."""
+    token = request.cookies.get(cookie_name(table_id))
+    known: dict[tuple[str, str | None], TableAccess] = g.setdefault("dealer_access", {})
+    access = known.get((table_id, token))
+    if access is None:
+        access = known[(table_id, token)] = service().access(table_id, token)
+    return access
+
+
 def dealer_token(table_id: str) -> str | None:
     """This device's token for the table, when it is the right one."""
-    token = request.cookies.get(cookie_name(table_id))
-    return token if service().authorised(table_id, token) else None
+    return request.cookies.get(cookie_name(table_id)) if dealer_access(table_id).authorised else None
 
 
-def set_dealer_cookie(response: Response, table_id: str, token: str) -> None:
+def set_dealer_cookie(response: BaseResponse, table_id: str, token: str) -> None:
     response.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
                         secure=request.is_secure, path="/")
 
@@ -85,12 +91,6 @@ def same_origin() -> bool:
     if not origin or origin == "null":  # no claim either way: the SameSite cookie still guards the table
         return True
     return urlsplit(origin).netloc == request.host
-
-
-def public_base() -> str:
-    """The address other devices reach this server at (app.py's detected LAN address, else this request's)."""
-    configured = current_app.config.get("PUBLIC_URL")
-    return str(configured).rstrip("/") if configured else request.host_url.rstrip("/")
 
 
 # --- start screen ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def _move(form: dict[str, Any], move: str) -> None:
 
 
 @bp.post("/new")
-def create_table() -> Any:
+def create_table() -> BaseResponse | tuple[str, int]:
     form = _read_form()
     move = request.form.get("move")
     if move:
@@ -251,13 +251,13 @@ def console(table_id: str) -> Response:
     return render_console(table_id)
 
 
-def _refused_without_token(table_id: str) -> Response | None:
-    service().game(table_id)  # 404 for an unknown table
+def _refused_without_token(table: TableAccess) -> Response | None:
+    """The locked console (403) for a request from another site or from a device without the dealer's cookie."""
     if not same_origin():
-        return render_locked(table_id, service().game(table_id),
+        return render_locked(table.table_id, table.game,
                              Line(gettext("Refused: this request came from another site.")), 403)
-    if dealer_token(table_id) is None:
-        return render_locked(table_id, service().game(table_id),
+    if not table.authorised:
+        return render_locked(table.table_id, table.game,
                              Line(gettext("Refused: this device does not hold the dealer's key for this table; "
                                           "nothing was changed.")), 403)
     return None
@@ -270,7 +270,7 @@ def _form_seq() -> int:
     return int(text)
 
 
-def _after_change(table_id: str) -> Response:
+def _after_change(table_id: str) -> BaseResponse:
     if is_htmx():
         return render_console(table_id)
     return redirect(url_for("console.console", table_id=table_id), code=303)
@@ -291,8 +291,9 @@ def high_first(codes: tuple[str, ...]) -> list[str]:
 
 
 @bp.post("/t/<table_id>/dealer/act")
-def act(table_id: str) -> Response:
-    refused = _refused_without_token(table_id)
+def act(table_id: str) -> BaseResponse:
+    table = dealer_access(table_id)  # 404 for an unknown table
+    refused = _refused_without_token(table)
     if refused is not None:
         return refused
     form = request.form
@@ -306,37 +307,33 @@ def act(table_id: str) -> Response:
             payload["count"] = _whole(form["count"], gettext("cards to draw"))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
-        service().act(table_id, request.cookies.get(cookie_name(table_id)), payload)
+        table.act(payload)
     except DealerError as refusal:
         return _refusal(table_id, refusal, picked, typed)
-    except Unauthorized:
-        abort(403)
     return _after_change(table_id)
 
 
 @bp.post("/t/<table_id>/dealer/undo")
-def undo(table_id: str) -> Response:
-    refused = _refused_without_token(table_id)
+def undo(table_id: str) -> BaseResponse:
+    table = dealer_access(table_id)
+    refused = _refused_without_token(table)
     if refused is not None:
         return refused
     try:
-        service().undo(table_id, request.cookies.get(cookie_name(table_id)), _form_seq())
+        table.undo(_form_seq())
     except DealerError as refusal:
         return _refusal(table_id, refusal)
-    except Unauthorized:
-        abort(403)
     return _after_change(table_id)
 
 
 @bp.get("/t/<table_id>/join")
-def join(table_id: str) -> Response:
+def join(table_id: str) -> BaseResponse:
     """"Continue on another tablet": the link (or QR) carries the token; this device keeps it as its cookie."""
-    service().game(table_id)
     token = request.args.get("token", "")
-    if not service().authorised(table_id, token):
+    table = service().access(table_id, token)  # 404 for an unknown table
+    if not table.authorised:
         body = render_template("console/locked.html", table_id=table_id, layout="base.html",
-                               hand=service().game(table_id).state.hand_number,
-                               hands=service().game(table_id).state.stakes.hands,
+                               hand=table.game.state.hand_number, hands=table.game.state.stakes.hands,
                                notice=Line(gettext("This dealer link is not valid for this table.")))
         return make_response(body, 403)
     response = redirect(url_for("console.console", table_id=table_id), code=303)

@@ -19,7 +19,7 @@ import copy
 import threading
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale, get_translations, gettext
 
 from dealer.state import Phase
@@ -27,7 +27,8 @@ from dealer.view import legal_label
 
 from . import qr
 from .presenter import TableView, present
-from .tables import TableNotFound, service
+from .service import TableNotFound, service
+from .urls import player_url
 
 bp = Blueprint("player", __name__)
 
@@ -37,19 +38,6 @@ PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "show", "muck
 
 
 # --- URLs and QR codes, also for other templates (the dealer console shows the player QR code) ----------------
-
-def public_base() -> str:
-    """The address phones use: --public-url or the detected LAN address; the request's host as a fallback."""
-    configured = current_app.config.get("PUBLIC_URL")
-    return str(configured or request.url_root).rstrip("/")
-
-
-def player_url(table_id: str | None = None) -> str:
-    """Absolute URL of a table's player view (or of the tables list), as a phone on the home network needs it."""
-    if table_id is None:
-        return public_base() + url_for("player.tables")
-    return public_base() + url_for("player.table", table_id=table_id)
-
 
 bp.add_app_template_global(player_url, "player_url")
 bp.add_app_template_global(qr.svg, "qr_svg")
@@ -162,13 +150,6 @@ def _fresh(response: Response) -> Response:
     return response
 
 
-def _seq(table_id: str) -> int:
-    try:
-        return service().seq(table_id)
-    except TableNotFound:
-        abort(404)
-
-
 # --- routes -------------------------------------------------------------------------------------------------------
 
 @bp.get("/t/")
@@ -184,7 +165,7 @@ def tables() -> Response:
 
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> Response:
-    seq = _seq(table_id)
+    seq = service().seq(table_id)  # an unknown table: web/errors.py answers 404
     etag = f"p{seq}-{language()}"
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
@@ -209,6 +190,5 @@ def live(table_id: str) -> Response:
 @bp.get("/t/<table_id>/log")
 def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
-    _seq(table_id)
     view = read_table(table_id, every_hand=True)
     return _fresh(make_response(render_template("player/log.html", table=view)))

@@ -1,15 +1,25 @@
-"""Pages shared by everyone: the language switch and the shell every page uses."""
+"""Pages shared by everyone: the language switch (and the locale it selects) and the shell every page uses."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, jsonify, redirect, render_template, request
-from flask_babel import gettext
-
-from . import LANG_COOKIE, LANGUAGES
+from flask import Blueprint, redirect, request
+from werkzeug.wrappers import Response as BaseResponse
 
 bp = Blueprint("site", __name__)
+
+LANGUAGES = ("en", "pt", "es")
+LANGUAGE_NAMES = {"en": "English", "pt": "Português", "es": "Español"}
+LANG_COOKIE = "lang"
+
+
+def select_locale() -> str:
+    """The language switch (a cookie per device) wins; otherwise the browser's Accept-Language."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def _safe_next(target: str | None) -> str:
@@ -23,26 +33,10 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.get("/lang/<code>")
-def switch_language(code: str) -> Response:
+def switch_language(code: str) -> BaseResponse:
     """Remember the language on this device (a preference cookie; no game state changes)."""
     response = redirect(_safe_next(request.args.get("next")), code=303)
     if code in LANGUAGES:
         response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return response
 
-
-def register_error_pages(app: Flask) -> None:
-    """Unknown addresses: JSON under /api/, a plain page elsewhere."""
-
-    @app.errorhandler(404)
-    def not_found(exc: Exception) -> tuple[Response | str, int]:
-        if request.path.startswith("/api/"):
-            return jsonify({"error": gettext("No such API address.")}), 404
-        return render_template("error.html", message=gettext("This page does not exist."), status=404), 404
-
-    @app.errorhandler(405)
-    def wrong_method(exc: Exception) -> tuple[Response | str, int]:
-        if request.path.startswith("/api/"):
-            return jsonify({"error": gettext("This address does not accept that method.")}), 405
-        return render_template("error.html", message=gettext("This address does not accept that method."),
-                               status=405), 405

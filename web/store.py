@@ -1,4 +1,7 @@
-"""Durable table logs in SQLite (stdlib sqlite3, WAL). Every accepted input is committed before we answer."""
+"""Durable table logs in SQLite (stdlib sqlite3, WAL). Every accepted input is committed before we answer.
+
+SQLite only: nothing here knows Flask or the rest of the web layer (web/service.py opens the store for the app).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +9,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
-
-from flask import Flask
 
 from dealer.records import Entry, entry_from_json
 
@@ -83,7 +82,7 @@ class Store:
             rows = self._db.execute("SELECT id, token_hash, created_at FROM tables ORDER BY created_at DESC").fetchall()
         return [StoredTable(*row) for row in rows]
 
-    def _transaction(self) -> Iterator[None]:
+    def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
 
@@ -94,11 +93,6 @@ class _Transaction:
     def __enter__(self) -> None:
         self._db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, kind: Any, *_: Any) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
 
-
-def init_app(app: Flask) -> None:
-    from .tables import TableService
-
-    app.extensions["tables"] = TableService(Store(app.config["DATABASE"]))
