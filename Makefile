@@ -42,6 +42,7 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/ranking.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/api.py
+	$(BIN)/python benchmarks/phone_delay.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
