@@ -12,7 +12,7 @@ Reported, p50/p95 in milliseconds, measured by the clients from sending the requ
     204 (the phones keep polling ``--idle`` seconds after the session, when nothing changes any more);
   - the same dealer action at hand 1 and at hand 10: the first player's call, then undone, ``--repeat`` times
     (the call is timed; session length must not make it slower).
-Goals (issue 2 and 4): p95 <= 25 ms for dealer actions and for polls; no growth from hand 1 to hand 10 (the
+Goals: p95 <= 25 ms for dealer actions and for polls; no growth from hand 1 to hand 10 (the
 median at hand 10 is not both 30% and 1 ms above hand 1's). The exit status is 0 when every goal is met.
 
 Run: ``.venv/bin/python benchmarks/api.py [--clients 30] [--threads 16] [--pace 0.1] [--repeat 40]``.

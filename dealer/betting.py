@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import NotAllowed
-from .legal import CHECK, FOLD, LegalAction, wager
+from .legal import CHECK, FOLD, Action, LegalAction, wager
 from .messages import N_, Msg, msg
 from .state import BettingRound, Hand, Seat, TableState
 
@@ -135,11 +135,11 @@ def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
         choices.append(CHECK)
     else:
         amount = min(due, seat.stack)
-        choices.append(wager("call", amount, all_in=amount == seat.stack))
+        choices.append(wager(Action.CALL, amount, all_in=amount == seat.stack))
     if not betting.capped and (seat.acted_level is None or seat.acted_level < betting.level) \
             and own > level and active_reach > level:  # raise_blocker(...) is None
         to = min(betting.level + betting.unit, own)
-        choices.append(wager("raise" if anybody_in else "bet", to - seat.bet, to, to == own,
+        choices.append(wager(Action.RAISE if anybody_in else Action.BET, to - seat.bet, to, to == own,
                              top > betting.level and anybody_in))
     return choices
 
@@ -148,12 +148,12 @@ def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg
     """Carry out a legal betting action of the player to act; returns the log sentence."""
     betting = hand.betting
     assert betting is not None
-    if option.action == "fold":
+    if option.action is Action.FOLD:
         return fold(table, hand, seat)
-    if option.action == "check":
+    if option.action is Action.CHECK:
         seat.acted_level = betting.level
         return msg(N_("{player} checks"), rule="04", player=seat.name)
-    if option.action == "call":
+    if option.action is Action.CALL:
         assert option.amount is not None
         seat.put_in(option.amount)
         seat.acted_level = betting.level
@@ -161,7 +161,7 @@ def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg
         if option.all_in:
             return msg(N_("{player} calls {amount} and is all-in"), rule="06", player=seat.name, amount=option.amount)
         return msg(N_("{player} calls {amount}"), rule="04", player=seat.name, amount=option.amount)
-    if option.action in ("bet", "raise"):
+    if option.action in (Action.BET, Action.RAISE):
         return _wager(table, betting, seat, option)
     raise NotAllowed(N_("That is not a betting action."), rule="04")
 
@@ -221,9 +221,24 @@ def _wager_sentence(seat: Seat, option: LegalAction, was_opening: bool, kind: st
     if betting.capped and kind == "complete":
         notes.append(msg(N_("capped"), rule="04", ruling="R8"))
     for note in notes:
-        sentence = msg(N_("{sentence} — {note}"), rule=note.rule or sentence.rule, ruling=note.ruling or sentence.ruling,
-                       sentence=sentence, note=note)
+        sentence = msg(N_("{sentence} — {note}"), rule=note.rule or sentence.rule,
+                       ruling=note.ruling or sentence.ruling, sentence=sentence, note=note)
     return sentence
+
+
+def refusal(table: TableState, betting: BettingRound, seat: Seat, action: Action) -> NotAllowed:
+    """Why a betting action of the player to act is refused, in one sentence with its rule."""
+    if action is Action.CHECK:
+        return NotAllowed(N_("{player} cannot check: {amount} to call."), rule="04", player=seat.name,
+                          amount=min(owed(table, betting, seat), seat.stack))
+    if action is Action.CALL:
+        return NotAllowed(N_("Nothing to call: {player} can check."), rule="04", player=seat.name)
+    blocker = raise_blocker(table, betting, seat)
+    if blocker is not None:
+        return NotAllowed(blocker.text, rule=blocker.rule, ruling=blocker.ruling, **dict(blocker.args))
+    if action is Action.BET:
+        return NotAllowed(N_("There is already a wager this round: the aggressive action is a raise."), rule="04")
+    return NotAllowed(N_("Nobody has bet this round yet: the aggressive action is a bet."), rule="04")
 
 
 def update_uncapped(table: TableState, betting: BettingRound) -> None:

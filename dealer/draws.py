@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .cards import HAND_SIZE
 from .config import DRAWS
+from .deal_plan import plan_sentence
 from .errors import NotAllowed
 from .messages import N_, Msg, msg
 from .state import Deck, DrawRound, Hand, PileCount, PlanStep, Reshuffle, Seat, TableState
@@ -96,17 +97,6 @@ def _reshuffle(deck: Deck, before: str | None, waiting: list[str]) -> PlanStep:
     for pile in served:
         deck.current[pile.player] = 0
     return PlanStep("reshuffle", player=before, cards=new_stub, reshuffle=detail)
-
-
-def plan_sentence(step: PlanStep) -> Msg:
-    if step.step == "burn":
-        return msg(N_("Burn 1"), rule="05", ruling="R12")
-    if step.step == "serve":
-        if step.cards == 1:
-            return msg(N_("Serve {player} 1 card"), rule="05", ruling="R12", player=step.player or "")
-        return msg(N_("Serve {player} {count} cards"), rule="05", ruling="R12", player=step.player or "",
-                   count=step.cards)
-    return msg(N_("Stub short: reshuffle into a new stub of {count} cards"), rule="05", ruling="R13", count=step.cards)
 
 
 def expose(table: TableState, hand: Hand, name: str) -> Msg:

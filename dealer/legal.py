@@ -3,14 +3,36 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 
+class Action(StrEnum):
+    """Every input the dealer can record: the players' actions, then the dealer's own."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DRAW = "draw"
+    SHOW = "show"
+    MUCK = "muck"
+    DEAL = "deal"
+    MISDEAL = "misdeal"
+    EXPOSED = "exposed"
+
+
+PLAYER_ACTIONS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.DRAW, Action.SHOW,
+                  Action.MUCK)
+DEALER_ACTIONS = (Action.DEAL, Action.MISDEAL, Action.EXPOSED)
+WAGERS = (Action.BET, Action.RAISE)
+
 
 @dataclass(frozen=True)
 class LegalAction:
-    action: str  # fold, check, call, bet, raise, draw, show, muck, deal, misdeal, exposed
+    action: Action
     amount: int | None = None  # chips this action moves from the stack
     to: int | None = None  # the player's total bet this round after it (bet, raise)
     all_in: bool | None = None
@@ -19,22 +41,24 @@ class LegalAction:
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
-        if self.action == "call":
-            return {"action": "call", "amount": self.amount, "all_in": self.all_in}
-        if self.action in ("bet", "raise"):
-            return {"action": self.action, "to": self.to, "amount": self.amount, "all_in": self.all_in}
-        if self.action == "draw":
-            return {"action": "draw", "min": 0, "max": 5}
-        if self.action == "exposed":
-            return {"action": "exposed", "players": list(self.players)}
-        return {"action": self.action}
+        name = self.action.value
+        if self.action is Action.CALL:
+            return {"action": name, "amount": self.amount, "all_in": self.all_in}
+        if self.action in WAGERS:
+            return {"action": name, "to": self.to, "amount": self.amount, "all_in": self.all_in}
+        if self.action is Action.DRAW:
+            return {"action": name, "min": 0, "max": 5}
+        if self.action is Action.EXPOSED:
+            return {"action": name, "players": list(self.players)}
+        return {"action": name}
 
 
 Legal = tuple[LegalAction, ...]
 
 
 @lru_cache(maxsize=4096)
-def wager(action: str, amount: int, to: int | None = None, all_in: bool = False, completes: bool = False) -> LegalAction:
+def wager(action: Action, amount: int, to: int | None = None, all_in: bool = False,
+          completes: bool = False) -> LegalAction:
     """A call, bet or raise option: immutable values, so equal ones are built once and shared (a frozen
     dataclass is slow to build, and the engine offers one or two of these after every input)."""
     return LegalAction(action, amount=amount, to=to, all_in=all_in, completes=completes)
@@ -42,10 +66,11 @@ def wager(action: str, amount: int, to: int | None = None, all_in: bool = False,
 
 # The options without amounts are values: built once, shared by every table.
 FOLD, CHECK, DRAW, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
-                                                ("fold", "check", "draw", "show", "muck", "deal", "misdeal"))
+                                                (Action.FOLD, Action.CHECK, Action.DRAW, Action.SHOW, Action.MUCK,
+                                                 Action.DEAL, Action.MISDEAL))
 
 
-def find(legal: Legal, action: str) -> LegalAction | None:
+def find(legal: Legal, action: Action) -> LegalAction | None:
     for option in legal:
         if option.action == action:
             return option

@@ -21,7 +21,11 @@ def return_uncalled(table: TableState, returned: dict[str, int]) -> Msg | None:
     top.bet -= excess
     top.stack += excess
     returned[top.name] = returned.get(top.name, 0) + excess
-    return msg(N_("{amount} uncalled returned to {player}"), rule="07", ruling="R15", amount=excess, player=top.name)
+    return returned_sentence(top.name, excess)
+
+
+def returned_sentence(player: str, amount: int) -> Msg:
+    return msg(N_("{amount} uncalled returned to {player}"), rule="07", ruling="R15", amount=amount, player=player)
 
 
 def build_pots(seats: list[Seat]) -> list[Pot]:

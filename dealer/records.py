@@ -10,11 +10,10 @@ from typing import Any
 from .cards import Card, format_cards, parse_cards, parse_hand
 from .config import MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 from .errors import BadInput
-from .messages import N_
+from .legal import PLAYER_ACTIONS, Action
+from .messages import N_, msg
 
-PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "show", "muck")
-DEALER_ACTIONS = ("deal", "misdeal", "exposed")
-ACTIONS = PLAYER_ACTIONS + DEALER_ACTIONS
+ACTIONS = tuple(action.value for action in Action)
 
 
 @dataclass(frozen=True)
@@ -46,13 +45,13 @@ class Create:
 class Input:
     """One accepted input of the dealer: an action, with its player, draw count or shown cards."""
 
-    action: str
+    action: Action
     player: str | None = None
     count: int | None = None
     cards: tuple[Card, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": "input", "action": self.action}
+        data: dict[str, Any] = {"kind": "input", "action": self.action.value}
         if self.player is not None:
             data["player"] = self.player
         if self.count is not None:
@@ -86,7 +85,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         )
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
-        return Input(data["action"], data.get("player"), data.get("count"), cards)
+        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards)
     if kind == "undo":
         return Undo()
     raise ValueError(f"unknown log entry {kind!r}")
@@ -144,6 +143,14 @@ def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
     return PlayerSpec(clean_name(item), default_stack)
 
 
+BUTTON_BY_LOT = msg(N_("First button drawn by lot (the app draws it)"), rule="03", ruling="R4")
+
+
+def empty_button_seat() -> BadInput:
+    """The start form named an empty seat as the first button."""
+    return BadInput(N_("The seat chosen for the button has no player."), rule="03", ruling="R4")
+
+
 def parse_input(data: Any) -> Input:
     """Validate the shape of an action request (400 on anything malformed); legality is checked by the game."""
     if not isinstance(data, dict):
@@ -152,9 +159,9 @@ def parse_input(data: Any) -> Input:
     if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
         raise BadInput(N_("Unknown action “{action}”: use one of {actions}."), action=str(action)[:30],
                        actions=", ".join(ACTIONS))
-    action = action.strip().lower()
+    action = Action(action.strip().lower())
     player = data.get("player")
-    if action in PLAYER_ACTIONS or (action == "exposed" and player is not None):
+    if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):
         if player is None:
             raise BadInput(N_("“player” is required for {action}."), action=action)
         if not isinstance(player, str):
@@ -163,12 +170,12 @@ def parse_input(data: Any) -> Input:
     else:
         player = None
     count = None
-    if action == "draw":
+    if action is Action.DRAW:
         count = data.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_DISCARD:
             raise BadInput(N_("A draw discards 0 to 5 cards."), rule="05", ruling="R12")
     cards = None
-    if action == "show":
+    if action is Action.SHOW:
         shown = data.get("cards")
         cards = parse_hand(shown) if shown is not None else None
         if cards is None:

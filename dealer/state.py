@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import DECK_SIZE
 from .config import Stakes
@@ -11,7 +11,7 @@ from .messages import Msg
 from .ranking import RankedHand
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     DEAL = "deal"  # waiting for the dealer to start the next hand
     BET = "bet"
     DRAW = "draw"
@@ -19,7 +19,7 @@ class Phase(str, Enum):
     OVER = "over"  # the session has ended
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     ACTIVE = "active"
     ALL_IN = "all_in"
     FOLDED = "folded"

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from dealer.errors import DealerError
+from dealer.game import Game
 from dealer.records import parse_create, parse_input
-from dealer.session import Game
-from dealer.view import state_json
+from dealer.state_json import state_json
 
 
 class Table:

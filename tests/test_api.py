@@ -1,4 +1,4 @@
-"""The JSON API through a real server on 127.0.0.1: contract, refusals and durability (engine issue)."""
+"""The JSON API through a real server on 127.0.0.1: contract, refusals and durability."""
 
 from __future__ import annotations
 

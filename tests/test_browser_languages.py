@@ -15,7 +15,7 @@ import pytest
 from babel.support import NullTranslations, Translations
 
 from conftest import ServerProcess
-from web.reference_content import SECTIONS
+from dealer.rulebook import SECTIONS
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def test_language_switch_changes_the_console_and_the_rules_and_is_remembered(
             switch(page, lang)
             fold = words(page.get_by_test_id("act-fold"))
             assert fold == say(lang, "Fold")
-            assert words(page.get_by_test_id("stage")) == say(lang, "Betting round %(number)s of 4", number=1)
+            assert words(page.get_by_test_id("stage")) == say(lang, "Betting round {number} of 4").format(number=1)
             assert words(page.get_by_test_id("act-call")) == say(lang, "Call {amount}").format(amount=2)
             assert words(page.locator("nav.topnav")).startswith(say(lang, "Player view"))
             for size in (TABLET, PHONE):

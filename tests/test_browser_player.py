@@ -1,4 +1,4 @@
-"""Players follow the table on their phones (issue 4), in a real browser against a real server.
+"""Players follow the table on their phones, in a real browser against a real server.
 
 A tablet (the dealer, 1280x800) taps the console; a phone (390x844) follows the player view it reached by scanning
 the QR code the tablet shows. Every tap must reach the phone by itself, without reloading it, through a capped

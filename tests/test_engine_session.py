@@ -8,9 +8,9 @@ import random
 import pytest
 
 from dealer.errors import BadInput, NothingToUndo, StaleSeq
+from dealer.game import Game
 from dealer.records import entry_from_json, parse_create, parse_input
-from dealer.session import Game
-from dealer.view import state_json
+from dealer.state_json import state_json
 from engine_driver import Table
 
 

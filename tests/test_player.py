@@ -1,4 +1,4 @@
-"""The players' view (issue 4): what a phone shows, how it stays live cheaply, and its QR codes."""
+"""The players' view: what a phone shows, how it stays live cheaply, and its QR codes."""
 
 from __future__ import annotations
 

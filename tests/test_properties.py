@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from dealer import betting
 from dealer.cards import FULL_DECK, format_cards
 from dealer.errors import DealerError
+from dealer.game import Game
 from dealer.records import parse_create, parse_input
-from dealer.session import Game
-from dealer.view import state_json
-from web.store import Store
+from dealer.state_json import state_json
 from web.service import TableService
+from web.store import Store
 
 NAMES = ["Ana", "Bia", "Caio", "Dani", "Edu", "Fabi"]
 

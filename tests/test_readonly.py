@@ -1,4 +1,4 @@
-"""Read-only by construction (issue 4): walk every route of the app and prove that nothing without the dealer token
+"""Read-only by construction: walk every route of the app and prove that nothing without the dealer token
 changes a table, and that the player routes answer GET only.
 
 The walk is over ``app.url_map``, so a route added later (by anyone) is checked without touching this file.

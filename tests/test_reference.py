@@ -17,10 +17,11 @@ from babel.support import Translations
 from flask import render_template_string
 
 from dealer.ranking import compare_hands
+from dealer.rule_questions import GLOSSARY
+from dealer.rulebook import HAND_EXAMPLES, SECTIONS
 from dealer.rulings import RULINGS, ruling
 from web import create_app
-from web.reference import rule_url
-from dealer.rulebook import GLOSSARY, HAND_EXAMPLES, SECTIONS
+from web.citations import rule_url
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -133,7 +134,7 @@ def test_rules_page_has_every_section_and_ruling_anchor(client, lang):
 def test_table_of_contents_links_every_section(client, lang):
     toc = get_page(client, "/rules", lang).all("nav", class_="toc")[0]
     links = toc.hrefs()
-    for anchor in SECTION_ANCHORS + ["#rulings", "#glossary"]:
+    for anchor in [*SECTION_ANCHORS, "#rulings", "#glossary"]:
         assert any(href.endswith(anchor if anchor.startswith("#") else f"#{anchor}") for href in links), anchor
 
 
@@ -186,7 +187,7 @@ def test_faq_answers_the_three_card_questions(client):
 
 def test_worked_examples_are_tables_with_the_card_numbers(client):
     document = get_page(client, "/rules")
-    side_pot = [table for table in document.find("s07").all("table")][0]
+    side_pot = next(iter(document.find("s07").all("table")))
     rows = [[cell.text() for cell in row.walk() if cell.tag in ("td", "th")] for row in side_pot.all("tr")]
     assert ["Main pot", "6 from each of A, B and C", "18", "A, B, C"] in rows
     assert ["Side pot", "The 4 more from each of B and C", "8", "B, C"] in rows
@@ -445,7 +446,7 @@ def test_try_it_links_of_the_reference_open_a_comparison_that_agrees(client):
     section = get_page(client, "/rules").find("s02")
     links = [href for href in section.hrefs() if href.startswith("/compare?")]
     assert len(links) == len(HAND_EXAMPLES)
-    for link, example in zip(links, HAND_EXAMPLES):
+    for link, example in zip(links, HAND_EXAMPLES, strict=True):
         ranked = ranking_of(get_page(client, link))
         if example.winner is not None:
             assert ranked[0] == (example.winner + 1, 1)

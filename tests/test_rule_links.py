@@ -1,5 +1,5 @@
 """Every refusal and explanation links to an anchor of the rule reference that exists in all three languages,
-and the comparator page, POST /api/compare and a showdown always agree (issue 5)."""
+and the comparator page, POST /api/compare and a showdown always agree."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The interface in Portuguese, Spanish and English (issue 5): complete catalogs, placeholders kept, compiled files
+"""The interface in Portuguese, Spanish and English: complete catalogs, placeholders kept, compiled files
 up to date, API sentences and every page following the language.
 
 Two gettext domains: ``messages`` (every interface string of templates/ and web/, and every engine sentence of
@@ -36,7 +36,7 @@ DOMAINS = ("messages", "reference")
 # The keywords of the extract command in babel.cfg's header (babel's defaults include _, gettext, ngettext, N_).
 KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None)
 # The rule reference's content: its own domain, never the interface's.
-REFERENCE_SOURCES = {"dealer/rulings.py", "web/reference_content.py", "templates/rules.html"}
+REFERENCE_SOURCES = {"dealer/rulings.py", "dealer/rulebook.py", "dealer/rule_questions.py", "templates/rules.html"}
 
 # Interface strings a translation keeps exactly as in English, on purpose. Everything else must differ.
 SAME_AS_ENGLISH = {
@@ -114,8 +114,7 @@ def test_babel_cfg_lists_every_source_of_interface_strings_and_keeps_the_referen
 def test_extraction_finds_interface_and_engine_strings() -> None:
     found = extracted_messages()
     assert {"Fold", "Who wins?", "{player} folds", "pair of {rank}", "No such API address."} <= set(found)
-    assert found["Serve %(player)s %(num)s card"] == ("Serve %(player)s %(num)s card",
-                                                      "Serve %(player)s %(num)s cards")
+    assert {"Serve {player} 1 card", "Serve {player} {count} cards", "Deal plan, draw {number}"} <= set(found)
     assert "House rulings" not in found  # the reference domain's
 
 
@@ -499,7 +498,7 @@ def test_the_page_checks_catch_english_left_behind() -> None:
     english = visible('<p>Hand 2 of 10</p><button title="Why: the rule reference">Fold</button><p>Ana</p>')
     assert english_left(visible("<p>Mão 2 de 10</p><button>Fold</button><p>Ana</p>"), english, "pt", "") == ["Fold"]
     found = untranslated_interface_strings(visible("<p>Registo: Hand 2 of 10</p>"), "pt")
-    assert ("Hand %(number)s of %(hands)s", "Hand") in found
+    assert ("Hand {number} of {hands}", "Hand") in found
     assert untranslated_interface_strings(visible("<p>Registo: Mão 2 de 10</p><p>Ana: all-in</p>"), "pt") == []
     assert switched_strings_missing(visible("<button>Fold</button>"), english, "es") == [
         "Fold", "Why: the rule reference"]

@@ -10,9 +10,9 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 
+from .paths import ROOT
 from .site import LANG_COOKIE, LANGUAGE_NAMES, LANGUAGES, select_locale
 
-ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "LANG_COOKIE", "ROOT", "create_app", "select_locale"]
 
 
@@ -47,10 +47,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def shell_context() -> dict[str, Any]:
         return {"current_locale": select_locale, "language_names": LANGUAGE_NAMES}
 
-    from . import api, console, errors, player, reference, service, site
+    from . import api, card_display, citations, console, errors, player, reference, service, site
 
     service.init_app(app)
     errors.init_app(app)
+    citations.init_app(app)
+    app.add_template_global(card_display.card_views, "card_views")
     for module in (site, api, console, player, reference):
         app.register_blueprint(module.bp)
     return app

@@ -1,4 +1,4 @@
-"""The JSON API (engine issue): names and shapes are a contract other displays rely on.
+"""The JSON API: names and shapes are a contract other displays rely on.
 
 Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` under /api/): a view raises
 ``BadInput``/``NotAllowed`` (400/409), ``TableNotFound`` (404) or ``Unauthorized`` (401) and changes nothing.
@@ -13,7 +13,7 @@ from flask_babel import get_locale, gettext
 
 from dealer.errors import BadInput
 from dealer.messages import N_
-from dealer.ranking import compare_hands
+from dealer.ranking import compare_hands, hands_to_compare
 
 from .service import TableAccess, service
 
@@ -101,11 +101,7 @@ def undo(table_id: str) -> tuple[Response, int]:
 
 @bp.post("/compare")
 def compare() -> tuple[Response, int]:
-    payload = body()
-    hands = payload.get("hands") if isinstance(payload, dict) else None
-    if not isinstance(hands, list) or not all(isinstance(hand, str) for hand in hands):
-        raise BadInput(N_("Send {{\"hands\": [\"7h 5c 4d 3s 2c\", …]}} with 2 to 10 hands."), rule="02")
-    result = compare_hands(hands, 2, 10)
+    result = compare_hands(hands_to_compare(body()), 2, 10)
     return jsonify({
         "ranking": result.groups,
         "hands": [{"cards": " ".join(str(card) for card in hand.cards), "category": hand.category.label,

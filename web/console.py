@@ -1,4 +1,4 @@
-"""The dealer's tablet: the start screen, table creation and the dealer console (issue 3).
+"""The dealer's tablet: the start screen, table creation and the dealer console.
 
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (``dealer_<id>``,
 HttpOnly, SameSite=Lax, set when the table is created or through the "continue on another tablet" link).
@@ -13,19 +13,22 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, Response, g, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from dealer.cards import RANK_CHARS
 from dealer.config import MAX_PLAYERS, Stakes
 from dealer.errors import BadInput, DealerError, StaleSeq
 from dealer.game import Game
-from dealer.messages import N_
+from dealer.messages import N_, Msg, msg
+from dealer.records import BUTTON_BY_LOT, empty_button_seat
 from dealer.state import Phase
 
-from . import presenter, qr
-from .presenter import Line, line
+from . import qr
+from .card_display import deck_grid
+from .console_buttons import controls
 from .service import TableAccess, service
+from .stacks_chart import stacks_chart
 from .urls import public_base
 
 bp = Blueprint("console", __name__)
@@ -96,15 +99,16 @@ def same_origin() -> bool:
 # --- start screen ---------------------------------------------------------------------------------------------
 
 def _table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    running, finished = [], []
+    running: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
     for table_id, game in service().tables():
         table = game.state
-        row = {
+        row: dict[str, Any] = {
             "id": table_id,
             "hand": table.hand_number,
             "hands": table.stakes.hands,
             "players": [seat.name for seat in table.seats],
-            "stage": presenter.present_stage(table),
+            "stage": service().access(table_id).snapshot().stage,
             "dealer": dealer_token(table_id) is not None,
         }
         (finished if table.phase is Phase.OVER else running).append(row)
@@ -119,10 +123,10 @@ def _blank_form() -> dict[str, Any]:
             "hands": defaults.hands, "stack": defaults.stack, "other": False}
 
 
-def _render_start(form: dict[str, Any], error: Line | None = None, status: int = 200) -> tuple[str, int]:
+def _render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
     running, finished = _table_rows()
     return render_template("start.html", form=form, error=error, running=running, finished=finished,
-                           house=Stakes()), status
+                           house=Stakes(), button_by_lot=BUTTON_BY_LOT), status
 
 
 @bp.get("/")
@@ -135,7 +139,7 @@ def _read_form() -> dict[str, Any]:
     stacks = request.form.getlist("player_stack")[:MAX_PLAYERS]
     rows = [{"name": name, "stack": stacks[index] if index < len(stacks) else ""} for index, name in enumerate(names)]
     rows += [{"name": "", "stack": ""} for _ in range(MAX_PLAYERS - len(rows))]
-    form = {"rows": rows, "button": request.form.get("button", "lot")}
+    form: dict[str, Any] = {"rows": rows, "button": request.form.get("button", "lot")}
     defaults = _blank_form()
     for key in ("sb", "bb", "small", "big", "raises", "hands", "stack"):
         form[key] = request.form.get(key, str(defaults[key])).strip() or str(defaults[key])
@@ -158,7 +162,7 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
         name = " ".join(str(row["name"]).split())
         if not name:
             if form["button"] == str(index):
-                raise BadInput(N_("The seat chosen for the button has no player."), rule="03", ruling="R4")
+                raise empty_button_seat()
             continue
         if str(row["stack"]).strip():
             players.append({"name": name, "stack": _whole(row["stack"], gettext("stack of %(name)s", name=name))})
@@ -204,11 +208,11 @@ def create_table() -> BaseResponse | tuple[str, int]:
         _move(form, move)
         return _render_start(form)
     if not same_origin():
-        return _render_start(form, Line(gettext("This form must be sent from this server's own page.")), 403)
+        return _render_start(form, msg(N_("This form must be sent from this server's own page.")), 403)
     try:
         table_id, token, _ = service().create(_payload(form))
     except DealerError as refusal:
-        return _render_start(form, line(refusal.message, gettext), 400)
+        return _render_start(form, refusal.message, 400)
     response = redirect(url_for("console.console", table_id=table_id), code=303)
     set_dealer_cookie(response, table_id, token)
     return response
@@ -216,29 +220,30 @@ def create_table() -> BaseResponse | tuple[str, int]:
 
 # --- the console ----------------------------------------------------------------------------------------------
 
-def render_console(table_id: str, notice: Line | None = None, status: int = 200, picked: tuple[str, ...] = (),
+def render_console(table_id: str, notice: Msg | None = None, status: int = 200, picked: tuple[str, ...] = (),
                    typed: str = "", notice_kind: str = "error") -> Response:
-    game = service().game(table_id)
+    access = dealer_access(table_id)
     token = dealer_token(table_id)
     if token is None:
-        return render_locked(table_id, game, notice, 403 if status == 200 else status)
-    with service().reading(table_id) as current:
-        view = presenter.present(current, table_id)
+        return render_locked(table_id, access.game, notice, 403 if status == 200 else status)
+    snap = access.snapshot()
+    earlier = tuple(group for group in reversed(access.session_log()) if group.hand != snap.hand)
     base = public_base()
-    player_url = f"{base}/t/{table_id}"
+    player_url = f"{base}{url_for('player.table', table_id=table_id)}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     body = render_template(
-        "console.html", table=view, c=presenter.controls(view.legal, view.to_act, next_hand=view.hand + 1),
+        "console.html", table=snap, table_id=table_id, c=controls(snap, get_translations().gettext),
+        earlier=earlier, chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
         layout="base.html" if not is_htmx() else "console/bare.html",
         notice=notice, notice_kind=notice_kind,
-        picker=presenter.picker(view.showdown.taken, picked) if view.showdown else None, typed=typed,
+        picker=deck_grid(snap.showdown.taken, picked) if snap.showdown else None, typed=typed,
         player_url=player_url, player_qr=qr.svg(player_url), join_url=join_url, join_qr=qr.svg(join_url),
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
     )
     return make_response(body, status)
 
 
-def render_locked(table_id: str, game: Game, notice: Line | None, status: int) -> Response:
+def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) -> Response:
     """No dealer cookie: no controls, only the way to the player view (and a word on how to get the cookie)."""
     body = render_template("console/locked.html", table_id=table_id, notice=notice,
                            hand=game.state.hand_number, hands=game.state.stakes.hands,
@@ -254,12 +259,11 @@ def console(table_id: str) -> Response:
 def _refused_without_token(table: TableAccess) -> Response | None:
     """The locked console (403) for a request from another site or from a device without the dealer's cookie."""
     if not same_origin():
-        return render_locked(table.table_id, table.game,
-                             Line(gettext("Refused: this request came from another site.")), 403)
+        return render_locked(table.table_id, table.game, msg(N_("Refused: this request came from another site.")), 403)
     if not table.authorised:
         return render_locked(table.table_id, table.game,
-                             Line(gettext("Refused: this device does not hold the dealer's key for this table; "
-                                          "nothing was changed.")), 403)
+                             msg(N_("Refused: this device does not hold the dealer's key for this table; "
+                                    "nothing was changed.")), 403)
     return None
 
 
@@ -281,7 +285,7 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
     kind = "stale" if isinstance(refusal, StaleSeq) else "error"
     if kind == "stale":
         picked, typed = (), ""
-    return render_console(table_id, line(refusal.message, gettext), status, picked, typed, kind)
+    return render_console(table_id, refusal.message, status, picked, typed, kind)
 
 
 def high_first(codes: tuple[str, ...]) -> list[str]:
@@ -334,7 +338,7 @@ def join(table_id: str) -> BaseResponse:
     if not table.authorised:
         body = render_template("console/locked.html", table_id=table_id, layout="base.html",
                                hand=table.game.state.hand_number, hands=table.game.state.stakes.hands,
-                               notice=Line(gettext("This dealer link is not valid for this table.")))
+                               notice=msg(N_("This dealer link is not valid for this table.")))
         return make_response(body, 403)
     response = redirect(url_for("console.console", table_id=table_id), code=303)
     set_dealer_cookie(response, table_id, token)

@@ -1,4 +1,4 @@
-"""The players' view: a read-only page per table that phones follow live (issue 4).
+"""The players' view: a read-only page per table that phones follow live.
 
 Routes (GET only; nothing here knows or shows the dealer token):
     /t/                    the tables on this server, for a phone that scanned the server's QR code
@@ -8,33 +8,30 @@ Routes (GET only; nothing here knows or shows the dealer token):
                            otherwise the fresh fragment, which carries the new seq in its own polling URL
     /t/<table_id>/log      every hand's log, for settling "what happened two hands ago"
 
-Everything shown is the engine's, worded by the presenter the dealer console uses (web/presenter.py, the shared
-partials in templates/partials/). The fragment is rendered once per table, seq and language and then served
+Everything shown is the engine's snapshot, printed by the partials the dealer console uses too
+(templates/partials/). The fragment is rendered once per table, seq and language and then served
 from memory, so 30 phones cost one render per dealer action and an unchanged poll costs a dictionary lookup.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
-from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import get_locale
 
+from dealer.legal import PLAYER_ACTIONS
 from dealer.state import Phase
-from dealer.view import legal_label
 
 from . import qr
-from .presenter import TableView, present
 from .service import TableNotFound, service
+from .stacks_chart import stacks_chart
 from .urls import player_url
 
 bp = Blueprint("player", __name__)
 
 POLL_INTERVAL = "1s"  # a dealer change reaches every phone within about one second
 POLL_TIMEOUT = "4s"  # a poll lost with the Wi-Fi is abandoned, so the next one is not queued behind it
-PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "show", "muck")  # not deal/misdeal/exposed
 
 
 # --- URLs and QR codes, also for other templates (the dealer console shows the player QR code) ----------------
@@ -43,46 +40,8 @@ bp.add_app_template_global(player_url, "player_url")
 bp.add_app_template_global(qr.svg, "qr_svg")
 
 
-# --- reading a table consistently ------------------------------------------------------------------------------
-
-def read_table(table_id: str, every_hand: bool = False) -> TableView:
-    """The table as the shared presenter words it (the console shows the same values), at one consistent moment.
-
-    The presenter reads the live game; the dealer's writes hold the table's lock while they change it, so we hold
-    the same lock while reading: a phone never sees half of an action. Rendering happens after, outside it.
-
-    The live view shows only this hand's log, so unless ``every_hand`` is asked for, the presenter gets a shallow
-    stand-in of the game whose log holds this hand's lines only: wording the whole session's log would make every
-    read (and so the dealer's wait for the lock) grow with the session. Nothing of the real game is changed.
-    """
-    translate = get_translations().gettext  # flask_babel.gettext without its per-call lookups
-    with service().reading(table_id) as game:
-        if not every_hand:
-            game = copy.copy(game)
-            game.state = copy.copy(game.state)
-            number = game.state.hand_number
-            game.state.log = [entry for entry in game.state.log if entry.hand == number]
-        return present(game, table_id, translate)
-
-
 def language() -> str:
     return str(get_locale() or "en")
-
-
-def turn(view: TableView) -> dict[str, Any] | None:
-    """Whose turn, what calling costs them (0 when they may check), and their options, from the legal actions."""
-    if view.to_act is None:
-        return None
-    to_call = None
-    options = []
-    for option in view.legal:
-        if option.action == "call":
-            to_call = option.amount
-        elif option.action == "check":
-            to_call = 0
-        if option.action in PLAYER_ACTIONS:
-            options.append(legal_label(option).render(gettext))
-    return {"name": view.to_act, "to_call": to_call, "options": options}
 
 
 # --- the fragment cache: one render per table, seq and language -------------------------------------------------
@@ -121,12 +80,13 @@ def fragments() -> Fragments:
 
 def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     """The page or its live fragment, and the seq it shows."""
-    view = read_table(table_id)
-    html = render_template("player.html", table=view, turn=turn(view), fragment=fragment,
-                           layout="player/fragment.html" if fragment else "base.html",
-                           live_url=url_for("player.live", table_id=table_id, seq=view.seq),
+    snap = service().access(table_id).snapshot()
+    html = render_template("player.html", table=snap, table_id=table_id, fragment=fragment,
+                           chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
+                           player_actions=PLAYER_ACTIONS, layout="player/fragment.html" if fragment else "base.html",
+                           live_url=url_for("player.live", table_id=table_id, seq=snap.seq),
                            poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
-    return html, view.seq
+    return html, snap.seq
 
 
 def _live_html(table_id: str, seq: int) -> str:
@@ -190,5 +150,5 @@ def live(table_id: str) -> Response:
 @bp.get("/t/<table_id>/log")
 def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
-    view = read_table(table_id, every_hand=True)
-    return _fresh(make_response(render_template("player/log.html", table=view)))
+    hands = service().access(table_id).session_log()
+    return _fresh(make_response(render_template("player/log.html", table_id=table_id, hands=hands)))

@@ -1,84 +1,47 @@
 """The rule reference (/rules), the original seed documents (/rules/seeds/<name>) and "Who wins?" (/compare).
 
-The reference content lives in its own gettext domain, ``reference`` (dealer/rulings.py, web/reference_content.py
+The reference content lives in its own gettext domain, ``reference`` (dealer/rulings.py, dealer/rulebook.py
 and the strings of templates/rules.html): it is long and changes with the rules, not with the interface.
 Everything else here (the comparator's labels, the engine's sentences) uses the default ``messages`` domain.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import Domain, gettext
-from markupsafe import Markup, escape
 
-from dealer.cards import Card, parse_hand
+from dealer.cards import SUIT_CHARS, Card, parse_hand
 from dealer.errors import BadInput
 from dealer.messages import Msg
-from dealer.ranking import RANK_LABELS, RankedHand, compare_hands, rank_hand
-from dealer.rulings import RULINGS, ruling, rulings_for_section
-
-from . import ROOT
-from .reference_content import (
+from dealer.ranking import COMPARE_LEAD, REMINDERS, RankedHand, compare_hands, rank_hand
+from dealer.rule_questions import GLOSSARY, QUESTIONS
+from dealer.rulebook import (
     CARD_EXAMPLE_HANDS,
-    GLOSSARY,
     HAND_EXAMPLES,
-    QUESTIONS,
     RULINGS_INTRO,
     SECTIONS,
     Cards,
     Section,
     seed_description,
 )
+from dealer.rulings import RULINGS, ruling, rulings_for_section
+
+from .card_display import CardView, card_view, deck_grid
+from .citations import link_citations
+from .paths import ROOT
 
 bp = Blueprint("reference", __name__)
 
 SEEDS_DIR = ROOT / "seeds"
 REFERENCE_DOMAIN = Domain(domain="reference")
-SECTION_NUMBERS = tuple(section.number for section in SECTIONS)
 HAND_FIELDS = tuple(f"hand{number}" for number in range(1, 7))
 MIN_HANDS, MAX_HANDS = 2, len(HAND_FIELDS)
 MAX_FIELD_LENGTH = 80  # five cards typed generously ("10♥, 10♠, …") stay far below this
 
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-SUIT_ORDER = "cdhs"
-RANK_CODES = "23456789TJQKA"
-
-
-# --- Links to the rules: every refusal and explanation in the app cites its section or ruling with these. ------
-
-def rule_url(rule: str | None = None, ruling: str | None = None) -> str:
-    """``/rules#r07`` for ruling "R7" (or "R07"), ``/rules#s04`` for section "04" (or "4", "§04"), else ``/rules``.
-
-    A ruling wins over a section when both are given: it is the more precise citation. An id that does not
-    exist raises ``ValueError``: a broken citation is a programming error the tests should catch.
-    """
-    if ruling:
-        return f"/rules#{_ruling_anchor(ruling)}"
-    if rule:
-        return f"/rules#{_section_anchor(rule)}"
-    return "/rules"
-
-
-def _ruling_anchor(ruling_id: str) -> str:
-    try:
-        return ruling(ruling_id).anchor
-    except KeyError:
-        raise ValueError(f"unknown house ruling {ruling_id!r}") from None
-
-
-def _section_anchor(section: str) -> str:
-    digits = section.strip().lstrip("§").strip()
-    if not digits.isdigit() or f"{int(digits):02d}" not in SECTION_NUMBERS:
-        raise ValueError(f"unknown house-card section {section!r}")
-    return f"s{int(digits):02d}"
-
-
-bp.add_app_template_global(rule_url, "rule_url")
 
 
 # --- The reference domain ------------------------------------------------------------------------------------
@@ -88,20 +51,6 @@ def ref_gettext(text: str) -> str:
     if not text:
         return text  # gettext("") would return the catalog header
     return REFERENCE_DOMAIN.gettext(text)
-
-
-_CITATION = re.compile(r"§\s?(0[1-9]|10)\b|\bR(1[0-9]|20|[1-9])\b")
-
-
-def link_citations(text: str) -> Markup:
-    """Escape a (translated) text and turn the citations in it ("§04", "R7") into links to their anchors."""
-
-    def link(match: re.Match[str]) -> str:
-        if match.group(1):
-            return f'<a href="{rule_url(rule=match.group(1))}">{match.group(0)}</a>'
-        return f'<a href="{rule_url(ruling="R" + match.group(2))}">{match.group(0)}</a>'
-
-    return Markup(_CITATION.sub(link, str(escape(text))))
 
 
 # --- /rules ---------------------------------------------------------------------------------------------------
@@ -150,22 +99,6 @@ def seed_document(name: str) -> Response:
 
 # --- Cards as the pages show them -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class CardView:
-    code: str  # what the form takes: "Th"
-    rank: str  # what people read: "10"
-    symbol: str  # "♥"
-    suit: str  # "h", for the colour of the suit
-
-    @property
-    def label(self) -> str:
-        return f"{self.rank}{self.symbol}"
-
-
-def card_view(card: Card) -> CardView:
-    return CardView(str(card), RANK_LABELS[card.rank], SUIT_SYMBOLS[card.suit], card.suit)
-
-
 def cards_from_text(text: str) -> list[CardView]:
     """The cards of a typed example hand, for display; the examples are ours and always readable."""
     return [card_view(card) for card in parse_hand(text)]
@@ -176,22 +109,13 @@ def compared_order(hand: RankedHand) -> list[Card]:
     counts: dict[int, int] = {}
     for card in hand.cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
-    return sorted(hand.cards, key=lambda card: (-counts[card.rank], -card.rank, SUIT_ORDER.index(card.suit)))
+    return sorted(hand.cards, key=lambda card: (-counts[card.rank], -card.rank, SUIT_CHARS.index(card.suit)))
 
 
 def compare_link(*hands: str) -> str:
     """A link that opens "Who wins?" with these hands filled in and compared, scrolled to the answer."""
     # Two to six hands: the fields past the last hand stay empty (not strict).
     return "/compare?" + urlencode(dict(zip(HAND_FIELDS, hands, strict=False))) + "#ranking"
-
-
-def picker_cards() -> list[tuple[CardView, int, int]]:
-    """All 52 cards for the picker with their rank and suit positions (ranks low to high: the lowball order)."""
-    cards: list[tuple[CardView, int, int]] = []
-    for suit_index, suit in enumerate(SUIT_ORDER):
-        for rank_index in range(13):
-            cards.append((card_view(Card(rank_index + 2, suit)), rank_index, suit_index))
-    return cards
 
 
 # --- /compare: "Who wins?" ------------------------------------------------------------------------------------
@@ -216,18 +140,11 @@ class RankedRow:
     pattern: str
 
 
-@dataclass(frozen=True)
-class Sentence:
-    text: str
-    rule: str | None
-    ruling: str | None
-
-
 @dataclass
 class CompareResult:
     rows: list[RankedRow] = field(default_factory=list)
-    explanation: Sentence | None = None
-    steps: list[Sentence] = field(default_factory=list)
+    explanation: Msg | None = None
+    steps: list[Msg] = field(default_factory=list)
 
 
 def read_hand_fields(source: Mapping[str, str]) -> list[HandField]:
@@ -235,11 +152,6 @@ def read_hand_fields(source: Mapping[str, str]) -> list[HandField]:
         HandField(name, number, (source.get(name) or "").strip()[:MAX_FIELD_LENGTH])
         for number, name in enumerate(HAND_FIELDS, start=1)
     ]
-
-
-def sentence(message: Msg) -> Sentence:
-    """An engine sentence in the request's language (``messages`` domain), with what it cites."""
-    return Sentence(message.render(gettext), message.rule, message.ruling)
 
 
 def mark_unreadable_hands(fields: list[HandField]) -> bool:
@@ -288,7 +200,7 @@ def ranked_result(fields: list[HandField]) -> CompareResult:
                 category=gettext(hand.category.label),
                 pattern=hand.pattern,
             ))
-    return CompareResult(rows, sentence(comparison.explanation), [sentence(step) for step in comparison.steps])
+    return CompareResult(rows, comparison.explanation, list(comparison.steps))
 
 
 def compare_fields(fields: list[HandField]) -> tuple[CompareResult | None, str]:
@@ -329,7 +241,9 @@ def compare() -> tuple[str, int]:
         visible_hands=visible,
         result=result,
         error=error,
-        picker=picker_cards(),
+        picker=deck_grid(),
+        lead=COMPARE_LEAD,
+        reminders=REMINDERS,
         examples=example_links(),
     )
     return page, 400 if error else 200

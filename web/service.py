@@ -16,8 +16,6 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +23,9 @@ from flask import Flask, current_app
 
 from dealer.game import Game
 from dealer.messages import Translate
+from dealer.read_model import session_log
 from dealer.records import Entry, Input, parse_create, parse_input
+from dealer.snapshot import HandLog, Snapshot
 from dealer.state_json import state_json
 
 from .store import Store
@@ -83,6 +83,16 @@ class TableAccess:
     @property
     def seq(self) -> int:
         return self._slot.game.seq
+
+    def snapshot(self) -> Snapshot:
+        """The table at one consistent moment (built under the table's lock, once per seq; frozen, so shared)."""
+        with self._slot.lock:
+            return self._slot.game.snapshot()
+
+    def session_log(self) -> tuple[HandLog, ...]:
+        """Every hand's log lines, for the pages that show the whole session."""
+        with self._slot.lock:
+            return session_log(self._slot.game.state)
 
     def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
@@ -152,13 +162,6 @@ class TableService:
 
     def game(self, table_id: str) -> Game:
         return self._slot(table_id).game
-
-    @contextmanager
-    def reading(self, table_id: str) -> Iterator[Game]:
-        """The game at one consistent moment: writes wait until the page is rendered."""
-        slot = self._slot(table_id)
-        with slot.lock:
-            yield slot.game
 
     def seq(self, table_id: str) -> int:
         return self._slot(table_id).game.seq

@@ -1,0 +1,79 @@
+"""The dealer's buttons: the snapshot's legal actions arranged into the console's zones, labelled as the engine says.
+
+Nothing here decides what is allowed: a button exists only for an option of the snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer.button_labels import draw_label
+from dealer.config import MAX_DISCARD
+from dealer.legal import Action
+from dealer.messages import Msg, Translate
+from dealer.snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class Button:
+    action: str
+    label: str
+    kind: str  # fold | passive | aggressive | draw | show | muck | deal | misdeal | exposed
+    testid: str
+    count: int | None = None
+    player: str | None = None
+    amount: int | None = None
+    help: Msg | None = None  # what a rare input does, with its rule
+
+
+@dataclass(frozen=True)
+class Controls:
+    fold: Button | None
+    passive: Button | None  # check or call: the primary action
+    aggressive: Button | None  # bet, raise, complete, all-in
+    draws: tuple[Button, ...]
+    show: Button | None
+    muck: Button | None
+    deal: Button | None
+    misdeal: Button | None
+    exposed: tuple[Button, ...]
+    exposed_help: Msg | None
+
+    @property
+    def any_player_action(self) -> bool:
+        return bool(self.fold or self.passive or self.aggressive or self.draws or self.show or self.muck)
+
+    @property
+    def has_bar(self) -> bool:
+        return bool(self.passive or self.aggressive or self.draws or self.deal)
+
+
+def controls(snap: Snapshot, translate: Translate) -> Controls:
+    """One button per legal action (six for a draw: Pat, 1-5; one per player for an exposed card)."""
+    found: dict[str, Button] = {}
+    draws: list[Button] = []
+    exposed: list[Button] = []
+    exposed_help = None
+    player = snap.to_act
+    for option in snap.options:
+        action, label = option.legal.action, option.label.render(translate)
+        if action is Action.DRAW:
+            draws = [Button(action.value, draw_label(count).render(translate), "draw", f"draw-{count}", count=count,
+                            player=player) for count in range(MAX_DISCARD + 1)]
+        elif action is Action.EXPOSED:
+            exposed_help = option.help
+            exposed = [Button(action.value, f"{label}: {name}", "exposed", f"exposed-{name}", player=name)
+                       for name in option.legal.players]
+        else:
+            kind = _KINDS[action]
+            found[kind] = Button(action.value, label, kind, f"act-{action.value}",
+                                 player=player if action in _PLAYERS else None, amount=option.legal.amount,
+                                 help=option.help)
+    return Controls(found.get("fold"), found.get("passive"), found.get("aggressive"), tuple(draws), found.get("show"),
+                    found.get("muck"), found.get("deal"), found.get("misdeal"), tuple(exposed), exposed_help)
+
+
+_KINDS = {Action.FOLD: "fold", Action.CHECK: "passive", Action.CALL: "passive", Action.BET: "aggressive",
+          Action.RAISE: "aggressive", Action.SHOW: "show", Action.MUCK: "muck", Action.DEAL: "deal",
+          Action.MISDEAL: "misdeal"}
+_PLAYERS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.SHOW, Action.MUCK)

@@ -1,0 +1,94 @@
+"""The stacks chart: each player's stack before hand 1 and after each hand, as SVG coordinates for a template."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext
+
+# Six colours that stay apart on the dark background and for the common colour-vision deficiencies.
+SERIES_COLOURS = ("#ffd166", "#6ab0ff", "#ff6b6b", "#5dd39e", "#c792ea", "#ff9f43")
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    colour: str
+    points: str  # SVG polyline points
+    dots: tuple[tuple[float, float, int, int], ...]  # x, y, hand index, stack
+    last: int
+    label_y: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: int
+    top: int
+    plot_width: int
+    plot_height: int
+    series: tuple[Series, ...]
+    x_ticks: tuple[tuple[float, str], ...]
+    y_ticks: tuple[tuple[float, int], ...]
+    description: str
+
+
+def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], width: int = 640,
+                 height: int = 260) -> Chart | None:
+    """Stacks before hand 1 and after each hand, one line per player, as SVG coordinates."""
+    if not history:
+        return None
+    left, right, top, bottom = 44, 96, 14, 30
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values_all = [stacks[name] for stacks in history for name in names]
+    ticks = nice_ticks(min(values_all), max(values_all))
+    low, high = ticks[0], ticks[-1]
+    step = plot_w / max(1, len(history) - 1)
+
+    def y(value: int) -> float:
+        return round(top + plot_h - plot_h * (value - low) / max(1, high - low), 1)
+
+    series = []
+    for index, name in enumerate(names):
+        values = [stacks[name] for stacks in history]
+        coords = [(round(left + step * hand, 1), y(value)) for hand, value in enumerate(values)]
+        dots = tuple((x, yy, hand, value) for hand, ((x, yy), value) in enumerate(zip(coords, values, strict=True)))
+        series.append(Series(name, SERIES_COLOURS[index % len(SERIES_COLOURS)],
+                             " ".join(f"{x},{yy}" for x, yy in coords), dots, values[-1], coords[-1][1]))
+    _spread_labels(series, top, top + plot_h)
+    every = max(1, (len(history) - 1 + 9) // 10)
+    x_ticks = tuple((round(left + step * hand, 1), str(hand)) for hand in range(0, len(history), every))
+    y_ticks = tuple((y(value), value) for value in ticks)
+    description = gettext("Stacks after each hand: %(list)s",
+                          list="; ".join(f"{s.name} {' → '.join(str(d[3]) for d in s.dots)}" for s in series))
+    return Chart(width, height, left, top, plot_w, plot_h, tuple(series), x_ticks, y_ticks, description)
+
+
+def _spread_labels(series: list[Series], low: float, high: float, gap: float = 15.0) -> None:
+    """Move the end labels apart vertically so equal stacks do not print on top of each other."""
+    order = sorted(range(len(series)), key=lambda index: series[index].label_y)
+    placed: list[float] = []
+    for index in order:
+        wanted = max(series[index].label_y, placed[-1] + gap if placed else low)
+        placed.append(wanted)
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:
+        placed = [value - overflow for value in placed]
+    for index, value in zip(order, placed, strict=True):
+        old = series[index]
+        series[index] = Series(old.name, old.colour, old.points, old.dots, old.last, round(value + 4, 1))
+
+
+def nice_ticks(lowest: int, highest: int) -> list[int]:
+    """Round gridline values covering [lowest, highest]: at most about six, starting at a multiple of the step."""
+    if highest <= lowest:
+        highest = lowest + 1
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 25000, 50000,
+                 100000, 250000, 500000, 1000000):
+        start = lowest // step * step
+        end = -(-highest // step) * step
+        if (end - start) / step <= 6:
+            return list(range(start, end + 1, step))
+    return [lowest, highest]
