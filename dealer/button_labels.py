@@ -49,6 +49,12 @@ def option_for(option: LegalAction, table: TableState) -> Option:
         if number == 1:
             return Option(option, msg(N_("Deal hand {number}"), number=number))
         return Option(option, msg(N_("Next hand: deal hand {number}"), number=number))
+    if option.amount is None and not option.players:
+        return _FIXED[option.action]  # the same words every time: worded once, shared
+    return _option(option)
+
+
+def _option(option: LegalAction) -> Option:
     if option.action is Action.MISDEAL:
         return Option(option, legal_label(option),
                       msg(N_("A card was exposed in the first deal: all 52 are reshuffled, same button, blinds stay."),
@@ -57,3 +63,7 @@ def option_for(option: LegalAction, table: TableState) -> Option:
         return Option(option, legal_label(option),
                       msg(N_("Exposed card: a replacement card was exposed while serving"), rule="05", ruling="R14"))
     return Option(option, legal_label(option))
+
+
+_FIXED: dict[Action, Option] = {action: _option(LegalAction(action)) for action in Action
+                                if action not in (Action.DEAL, Action.EXPOSED)}

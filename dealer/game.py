@@ -12,10 +12,11 @@ from .errors import BadInput, DealerError, NothingToUndo, StaleSeq
 from .inputs import apply_input
 from .legal import Legal
 from .messages import N_, msg
-from .read_model import take_snapshot
+from .read_model import ReadCache, take_snapshot
 from .records import Create, Entry, Input, Undo
 from .snapshot import Snapshot
 from .state import LogLine, Seat, TableState
+from .state_json import RenderedLines
 from .turn import legal_actions, to_act
 
 
@@ -41,6 +42,8 @@ class Game:
         self.state = initial_state(create)
         self._legal: tuple[int, Legal] | None = None
         self._snapshot: Snapshot | None = None
+        self._read_cache = ReadCache()
+        self.rendered_lines = RenderedLines()  # used by state_json: this hand's log lines, rendered once
 
     @classmethod
     def replay(cls, entries: Iterable[Entry]) -> Game:
@@ -77,7 +80,7 @@ class Game:
     def snapshot(self) -> Snapshot:
         """Everything a display needs at this seq, built once and shared (it is frozen)."""
         if self._snapshot is None or self._snapshot.seq != self.seq:
-            self._snapshot = take_snapshot(self)
+            self._snapshot = take_snapshot(self, self._read_cache)
         return self._snapshot
 
     def check_seq(self, seq: int | None) -> None:
@@ -120,3 +123,4 @@ class Game:
             apply_input(self.state, entry, seq)
         self._legal = None
         self._snapshot = None
+        self._read_cache = ReadCache()

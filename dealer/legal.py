@@ -41,7 +41,7 @@ class LegalAction:
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
-        name = self.action.value
+        name = str(self.action)  # a StrEnum's text, without the slower .value descriptor
         if self.action is Action.CALL:
             return {"action": name, "amount": self.amount, "all_in": self.all_in}
         if self.action in WAGERS:

@@ -35,17 +35,16 @@ class Msg:
     ruling: str | None = None  # house ruling, "R1".."R20", where one decides it
 
     def render(self, translate: Translate = _identity) -> str:
-        values = {key: _render_arg(value, translate) for key, value in self.args.items()}
-        return translate(self.text).format(**values)
+        """The sentence in the language of ``translate``; nested sentences are translated too."""
+        args = self.args
+        if not args:
+            return translate(self.text)
+        # Rendered for every line of every log read: one pass, and str.format turns names and numbers into text.
+        values = {key: value.render(translate) if isinstance(value, Msg) else value for key, value in args.items()}
+        return translate(self.text).format_map(values)
 
     def __str__(self) -> str:
         return self.render()
-
-
-def _render_arg(value: Arg, translate: Translate) -> str:
-    if isinstance(value, Msg):
-        return value.render(translate)
-    return str(value)
 
 
 def msg(text: str, /, rule: str | None = None, ruling: str | None = None, **args: Arg) -> Msg:

@@ -16,32 +16,93 @@ from .messages import N_, Msg, msg
 from .pots import build_pots
 from .results import result_view
 from .showdown import pot_label, showdown_view
-from .snapshot import Betting, DealPlan, HandLog, LogEntry, PotView, SeatView, Snapshot, StandingRow
-from .state import LogLine, Phase, Status, TableState
+from .snapshot import Betting, DealPlan, HandLog, PlanItem, PotView, ResultView, SeatView, Snapshot, StandingRow
+from .state import HandResult, LogLine, Phase, PlanStep, Seat, Status, TableState
 from .turn import to_act
 
 if TYPE_CHECKING:
     from .game import Game
 
-_STATUS_LABELS = {Status.ALL_IN: N_("All-in"), Status.FOLDED: N_("Folded"), Status.OUT: N_("Out")}
+# Enum members read through their class cost about 150 ns each in CPython 3.11, and a snapshot is built after
+# every input: the phases are read through these names instead.
+DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
+
+# Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
+_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out"))}
+_STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
+_CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 
 
-def take_snapshot(game: Game) -> Snapshot:
+class ReadCache:
+    """Parts of the snapshot that change only between hands or draws, built once and reused until they change.
+
+    One cache serves one table state: a replay (undo) builds a new state and so needs a new cache."""
+
+    def __init__(self) -> None:
+        self.stakes_text: Msg | None = None
+        self.history_length = -1
+        self.standings: tuple[StandingRow, ...] = ()
+        self.history: tuple[dict[str, int], ...] = ()
+        self.last_hand: HandResult | None = None
+        self.result: ResultView | None = None
+        self.plan_steps: list[PlanStep] | None = None
+        self.plan_items: tuple[PlanItem, ...] = ()
+        self.words_key: tuple[object, ...] = ()
+        self.words_value: tuple[Msg, Msg, Msg] = (msg(""), msg(""), msg(""))
+
+    def stakes(self, table: TableState) -> Msg:
+        if self.stakes_text is None:
+            self.stakes_text = stakes_text(table)
+        return self.stakes_text
+
+    def between_hands(self, table: TableState) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
+        """Standings and stacks history: they change only when a hand ends (the history only grows)."""
+        if len(table.history) != self.history_length:
+            self.history_length = len(table.history)
+            self.standings = standings(table)
+            self.history = tuple(dict(stacks) for stacks in table.history)
+        return self.standings, self.history
+
+    def last_result(self, table: TableState) -> ResultView | None:
+        if table.last_hand is not self.last_hand:
+            self.last_hand = table.last_hand
+            self.result = result_view(table.last_hand) if table.last_hand else None
+        return self.result
+
+    def words(self, table: TableState, round_number: int | None) -> tuple[Msg, Msg, Msg]:
+        """The hand label, the stage and the log title: they change with the hand, the phase and the round."""
+        key = (table.hand_number, table.phase, round_number)
+        if key != self.words_key:
+            self.words_key = key
+            self.words_value = (hand_label(table), stage(table), log_title(table.hand_number))
+        return self.words_value
+
+    def plan(self, steps: list[PlanStep]) -> tuple[PlanItem, ...]:
+        if steps is not self.plan_steps:
+            self.plan_steps, self.plan_items = steps, plan_items(steps)
+        return self.plan_items
+
+
+def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
     table = game.state
+    text_of_stakes = cache.stakes(table)
+    ranked, history = cache.between_hands(table)
     hand = table.hand
     phase = table.phase
-    in_hand = hand is not None and not hand.ended and phase in (Phase.BET, Phase.DRAW, Phase.SHOWDOWN)
+    in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
     seat = to_act(table)
     pots = _pots(table) if in_hand else ()
     stacks_sum = sum(seat.stack for seat in table.seats)
     pot_total = sum(pot.amount for pot in pots)
+    number = _round(table)
+    label, where, title = cache.words(table, number)
     return Snapshot(
         seq=game.seq, phase=phase, hand=table.hand_number, hands=table.stakes.hands, stakes=table.stakes,
-        stakes_text=stakes_text(table), hand_label=hand_label(table), stage=stage(table), round=_round(table),
+        stakes_text=text_of_stakes, hand_label=label, stage=where, round=number,
         in_hand=in_hand,
         button=hand.button if hand else None, small_blind=hand.small_blind if hand else None,
         big_blind=hand.big_blind if hand else None,
-        button_next=next_button(table) if phase is Phase.DEAL else None,
+        button_next=next_button(table) if phase is DEAL else None,
         to_act=seat.name if seat else None,
         options=tuple(option_for(option, table) for option in game.legal),
         to_call=_to_call(game),
@@ -50,18 +111,18 @@ def take_snapshot(game: Game) -> Snapshot:
         seats=_seats(table, seat.name if seat else None, in_hand),
         pots=pots,
         deck=(hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),
-        plan=_plan(table),
+        plan=_plan(table, cache),
         showdown=showdown_view(table, seat.name if seat else None),
-        result=result_view(table.last_hand, table) if table.last_hand else None,
-        standings=standings(table),
-        standings_title=msg(N_("Standings") if phase is Phase.OVER else N_("Chips now"), rule="08", ruling="R20"),
+        result=cache.last_result(table),
+        standings=ranked,
+        standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
         chip_check=_chip_check(stacks_sum, pot_total, table.total),
         chips_ok=stacks_sum + pot_total == table.total,
-        notes=notes(table),
-        log=tuple(LogEntry(line.hand, line.seq, line.text) for line in current_hand_log(table)),
-        log_title=log_title(table.hand_number),
+        notes=notes(table, seat),
+        log=tuple(current_hand_log(table)),
+        log_title=title,
         undo=undo_label(game),
-        history=tuple(dict(stacks) for stacks in table.history),
+        history=history,
         total=table.total,
         misdeals=table.misdeals,
     )
@@ -83,22 +144,22 @@ def hand_label(table: TableState) -> Msg:
 def stage(table: TableState) -> Msg:
     """Where the table stands, in words: "Betting round 2 of 4", "Draw 1 of 3", "Session over"…"""
     hand = table.hand
-    if table.phase is Phase.OVER:
+    if table.phase is OVER:
         return msg(N_("Session over"))
-    if table.phase is Phase.DEAL:
+    if table.phase is DEAL:
         return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
-    if table.phase is Phase.BET and hand and hand.betting:
+    if table.phase is BET and hand and hand.betting:
         return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
-    if table.phase is Phase.DRAW and hand and hand.draw:
+    if table.phase is DRAW and hand and hand.draw:
         return msg(N_("Draw {number} of 3"), number=hand.draw.number)
     return msg(N_("Showdown"))
 
 
 def _round(table: TableState) -> int | None:
     hand = table.hand
-    if table.phase is Phase.BET and hand and hand.betting:
+    if table.phase is BET and hand and hand.betting:
         return hand.betting.number
-    if table.phase is Phase.DRAW and hand and hand.draw:
+    if table.phase is DRAW and hand and hand.draw:
         return hand.draw.number
     return None
 
@@ -106,18 +167,18 @@ def _round(table: TableState) -> int | None:
 def bet_unit(table: TableState) -> int:
     """The fixed unit of the betting round in play, or of the next one."""
     hand = table.hand
-    if table.phase is Phase.BET and hand and hand.betting:
+    if table.phase is BET and hand and hand.betting:
         return hand.betting.unit
-    if table.phase is Phase.DRAW and hand and hand.draw:
+    if table.phase is DRAW and hand and hand.draw:
         return table.stakes.unit(hand.draw.number + 1)
-    if table.phase is Phase.SHOWDOWN:
+    if table.phase is SHOWDOWN:
         return table.stakes.unit(4)
     return table.stakes.unit(1)
 
 
 def _betting(table: TableState) -> Betting | None:
     hand = table.hand
-    if table.phase is not Phase.BET or hand is None or hand.betting is None:
+    if table.phase is not BET or hand is None or hand.betting is None:
         return None
     round_ = hand.betting
     if round_.number <= 2:
@@ -139,22 +200,22 @@ def _to_call(game: Game) -> int | None:
 
 
 def _seats(table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
+    """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they are."""
     hand = table.hand
-    shown = hand.showdown.shown if hand is not None and hand.showdown is not None and in_hand else {}
-    upcoming = next_button(table) if table.phase is Phase.DEAL else None
+    button = small = big = None
+    shown = {}
+    if hand is not None and in_hand:
+        button, small, big = hand.button, hand.small_blind, hand.big_blind
+        if hand.showdown is not None:
+            shown = hand.showdown.shown
+    elif table.phase is DEAL:
+        button = next_button(table)
     rows = []
     for position, seat in enumerate(table.seats, start=1):
-        status = seat.status
-        label = _STATUS_LABELS.get(status)
-        playing = hand is not None and in_hand
-        rows.append(SeatView(
-            seat.name, position, seat.stack, seat.bet if in_hand else 0, seat.committed if in_hand else 0, status,
-            msg(label) if label else None,
-            button=(playing and hand is not None and seat.name == hand.button) or seat.name == upcoming,
-            small_blind=playing and hand is not None and seat.name == hand.small_blind,
-            big_blind=playing and hand is not None and seat.name == hand.big_blind,
-            to_act=seat.name == acting, draws=tuple(seat.draws),
-            shown=shown[seat.name].cards if seat.name in shown else None))
+        name, status = seat.name, seat.status
+        cards = shown[name].cards if name in shown else None
+        rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, _STATUS_LABELS.get(status),
+                             name == button, name == small, name == big, name == acting, tuple(seat.draws), cards))
     return tuple(rows)
 
 
@@ -165,11 +226,11 @@ def _pots(table: TableState) -> tuple[PotView, ...]:
     return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible) for index, pot in enumerate(found))
 
 
-def _plan(table: TableState) -> DealPlan | None:
+def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
     hand = table.hand
     if hand is None or not hand.plan or hand.draw is None:
         return None
-    return DealPlan(hand.draw.number, plan_title(hand.draw.number), plan_items(hand.plan),
+    return DealPlan(hand.draw.number, plan_title(hand.draw.number), cache.plan(hand.plan),
                     fresh=bool(not hand.ended and hand.exposed_open))
 
 
@@ -221,16 +282,15 @@ def undo_label(game: Game) -> Msg | None:
     return action_label(last[1].action)
 
 
-def notes(table: TableState) -> tuple[Msg, ...]:
+def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     """Notable facts of the moment, each with its rule: why a raise is not offered, a short all-in, and so on."""
     hand = table.hand
-    if table.phase is Phase.DEAL:
+    if table.phase is DEAL:
         return (msg(N_("Shuffle all 52 cards, then deal hand {number}."), rule="08", number=table.hand_number + 1),)
-    if table.phase is Phase.OVER or hand is None:
+    if table.phase is OVER or hand is None:
         return ()
     found: list[Msg] = []
-    seat = to_act(table)
-    if table.phase is Phase.BET and hand.betting is not None and seat is not None:
+    if table.phase is BET and hand.betting is not None and seat is not None:
         round_ = hand.betting
         level = betting.current_bet(table, round_)
         if level > round_.level:
@@ -240,10 +300,10 @@ def notes(table: TableState) -> tuple[Msg, ...]:
         blocker = betting.raise_blocker(table, round_, seat)
         if blocker is not None:
             found.append(blocker)
-    if table.phase is Phase.DRAW and seat is not None:
+    if table.phase is DRAW and seat is not None:
         found.append(msg(N_("{player} announces how many cards to discard (0-5) or folds."), rule="05", ruling="R12",
                          player=seat.name))
-    if table.phase is Phase.SHOWDOWN and hand.showdown is not None and seat is not None:
+    if table.phase is SHOWDOWN and hand.showdown is not None and seat is not None:
         found.append(msg(N_("{player} shows or mucks."), rule="08", ruling="R18", player=seat.name))
     return tuple(found)
 
@@ -251,9 +311,9 @@ def notes(table: TableState) -> tuple[Msg, ...]:
 
 def session_log(table: TableState) -> tuple[HandLog, ...]:
     """Every hand's log lines, grouped by hand, for the pages that show the whole session."""
-    groups: dict[int, list[LogEntry]] = {}
+    groups: dict[int, list[LogLine]] = {}
     for line in table.log:
-        groups.setdefault(line.hand, []).append(LogEntry(line.hand, line.seq, line.text))
+        groups.setdefault(line.hand, []).append(line)
     return tuple(HandLog(number, log_title(number), tuple(lines)) for number, lines in groups.items())
 
 

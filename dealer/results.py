@@ -6,10 +6,10 @@ from .messages import N_, Msg, msg
 from .pots import returned_sentence
 from .showdown import pot_label
 from .snapshot import AwardView, ResultView, Returned, ShownHand
-from .state import Award, HandResult, TableState
+from .state import Award, HandResult
 
 
-def result_view(result: HandResult, table: TableState) -> ResultView:
+def result_view(result: HandResult) -> ResultView:
     count = len(result.awards)
     awards = tuple(_award_view(award, count, result.uncontested) for award in result.awards)
     shown = tuple(ShownHand(name, ranked.cards, ranked.name, ranked.category.label)

@@ -78,13 +78,16 @@ def award_sentence(award: Award, pot_count: int) -> Msg:
                amount=award.amount, shares=shares)
 
 
+_POT, _MAIN_POT, _SIDE_POT = msg(N_("pot")), msg(N_("main pot")), msg(N_("side pot"))
+
+
 def pot_label(index: int, count: int) -> Msg:
     if count == 1:
-        return msg(N_("pot"))
+        return _POT
     if index == 0:
-        return msg(N_("main pot"))
+        return _MAIN_POT
     if count == 2:
-        return msg(N_("side pot"))
+        return _SIDE_POT
     return msg(N_("side pot {number}"), number=index)
 
 

@@ -16,15 +16,43 @@ def _same(text: str) -> str:
     return text
 
 
-def state_json(game: Game, table_id: str, translate: Translate = _same) -> dict[str, Any]:
-    """The pinned STATE fields, then the extras (explanations, the readable log, what undo would undo)."""
+class RenderedLines:
+    """This hand's log lines already rendered, per language: each seq renders only its own new lines.
+
+    A line is known by its seq and its place among that seq's lines: replaying a log gives every effective input
+    the seq that recorded it and the same lines, and a new input gets a seq never used before."""
+
+    def __init__(self) -> None:
+        self.hand = -1
+        self.lines: dict[tuple[str | None, int, int], dict[str, Any]] = {}
+
+    def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
+        if snap.hand != self.hand:
+            self.hand, self.lines = snap.hand, {}
+        found = []
+        previous, place = -1, 0
+        for line in snap.log:
+            place = place + 1 if line.seq == previous else 0
+            previous = line.seq
+            key = (language, line.seq, place)
+            rendered = self.lines.get(key)
+            if rendered is None:
+                rendered = self.lines[key] = dict(message_json(line.text, translate), seq=line.seq)
+            found.append(rendered)
+        return found
+
+
+def state_json(game: Game, table_id: str, translate: Translate = _same, language: str | None = None) -> dict[str, Any]:
+    """The pinned STATE fields, then the extras (explanations, the readable log, what undo would undo).
+
+    ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached."""
     snap = game.snapshot()
     betting = snap.betting
     stub, burned, discards, folded = snap.deck
     state: dict[str, Any] = {
         "table": table_id,
         "seq": snap.seq,
-        "phase": snap.phase.value,
+        "phase": str(snap.phase),
         "hand": snap.hand,
         "hands": snap.hands,
         "round": snap.round,
@@ -40,7 +68,7 @@ def state_json(game: Game, table_id: str, translate: Translate = _same) -> dict[
         "uncapped": betting.uncapped if betting else False,
         "players": [
             {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "committed": seat.committed,
-             "status": seat.status.value, "draws": list(seat.draws)}
+             "status": str(seat.status), "draws": list(seat.draws)}
             for seat in snap.seats
         ],
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in snap.pots],
@@ -50,7 +78,11 @@ def state_json(game: Game, table_id: str, translate: Translate = _same) -> dict[
         "last_hand": _last_hand_json(snap),
         "standings": [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings],
     }
-    state.update(extras(snap, translate))
+    if translate is _same or language is not None:
+        log = game.rendered_lines.log_json(snap, translate, language)
+    else:
+        log = [dict(message_json(line.text, translate), seq=line.seq) for line in snap.log]
+    state.update(extras(snap, translate, log))
     return state
 
 
@@ -89,7 +121,7 @@ def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
     return {"text": message.render(translate), "rule": message.rule, "ruling": message.ruling}
 
 
-def extras(snap: Snapshot, translate: Translate) -> dict[str, Any]:
+def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]]) -> dict[str, Any]:
     """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo."""
     notes = ((snap.betting.cap,) if snap.betting else ()) + snap.notes
     return {
@@ -97,7 +129,7 @@ def extras(snap: Snapshot, translate: Translate) -> dict[str, Any]:
         "total": snap.total,
         "misdeals": snap.misdeals,
         "notes": [message_json(note, translate) for note in notes],
-        "log": [dict(message_json(line.text, translate), seq=line.seq) for line in snap.log],
+        "log": log,
         "undo": snap.undo.render(translate) if snap.undo else None,
-        "history": [dict(stacks) for stacks in snap.history],
+        "history": list(snap.history),  # the snapshot's own copies, never changed
     }

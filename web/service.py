@@ -101,7 +101,7 @@ class TableAccess:
             key = (slot.game.seq, language)
             cached = slot.cache.get(key)
             if cached is None:
-                cached = state_json(slot.game, self.table_id, translate)
+                cached = state_json(slot.game, self.table_id, translate, language)
                 slot.cache.clear()  # older seqs are never asked again
                 slot.cache[key] = cached
             return cached
