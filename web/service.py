@@ -60,7 +60,6 @@ class _Slot:
     token_hash: str
     lock: threading.Lock = field(default_factory=threading.Lock)
     cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
-    changed: threading.Condition = field(default_factory=threading.Condition)  # notified after each input
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -120,7 +119,6 @@ class TableAccess:
         with self._slot.lock:
             self._slot.game.push(entry, seq)
             self._persist(entry)
-        self._notify()
         return self._slot.game
 
     def undo(self, seq: int | None = None) -> Game:
@@ -128,18 +126,7 @@ class TableAccess:
         with self._slot.lock:
             self._slot.game.undo(seq)
             self._persist(self._slot.game.entries[-1])
-        self._notify()
         return self._slot.game
-
-    def wait_change(self, seen: int, timeout: float) -> int:
-        """The table's seq once it differs from ``seen`` (or after ``timeout`` seconds)."""
-        with self._slot.changed:
-            self._slot.changed.wait_for(lambda: self._slot.game.seq != seen, timeout)
-        return self._slot.game.seq
-
-    def _notify(self) -> None:
-        with self._slot.changed:
-            self._slot.changed.notify_all()
 
     def _persist(self, entry: Entry) -> None:
         slot = self._slot
