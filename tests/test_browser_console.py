@@ -364,6 +364,7 @@ def test_six_players_draw_five_each_and_the_reshuffle_box(tablet: Tablet) -> Non
     t.shot("reshuffle", locator="[data-testid=reshuffle-box]")
     # A replacement card for Eva shows while serving: it goes out with the burned cards (R14).
     t.tap("exposed-Eva")
+    t.tap("confirm-yes")  # a rare input: asked once
     assert "Card exposed while serving Eva" in t.text("log-current")
     t.undo("Card exposed while serving Eva: it goes out with the burned cards and the next card is served")
     assert t.has("exposed-Eva")

@@ -201,6 +201,7 @@
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || !/^\/(rules|compare)(\/|$)/.test(url.pathname)) return;
     event.preventDefault();
+    dialog.dataset.scroll = String(window.scrollY); // closing comes back to this place on the console
     dialog.querySelector("iframe").src = url.href;
     dialog.showModal();
   });
@@ -210,6 +211,11 @@
     if (dialog) dialog.close();
   });
   document.addEventListener("close", (event) => {
-    if (event.target === panel()) event.target.querySelector("iframe").src = "about:blank";
+    const dialog = panel();
+    if (event.target !== dialog) return;
+    dialog.querySelector("iframe").src = "about:blank";
+    const top = Number(dialog.dataset.scroll || 0);
+    window.scrollTo(0, top);
+    requestAnimationFrame(() => window.scrollTo(0, top)); // after the browser gives focus back to the link
   }, true);
 })();
