@@ -111,7 +111,6 @@ def continue_draw(table: TableState, hand: Hand) -> None:
         hand.to_act = following.name
         return
     hand.plan = draws.serve_all(table, hand)
-    hand.exposed_players = tuple(step.player for step in hand.plan if step.step == "serve" and step.player)
     hand.exposed_open = True
     for step in hand.plan:
         log(table, plan_sentence(step))
