@@ -81,12 +81,15 @@ def _spread_labels(series: list[Series], low: float, high: float, gap: float = 1
         series[index] = Series(old.name, old.colour, old.points, old.dots, old.last, round(value + 4, 1))
 
 
+# 1, 2, 2.5 and 5 times each power of ten, up to tournament stacks (stacks are at most 10^12 each).
+_STEPS = tuple(sorted({int(base * 10**power) for power in range(14) for base in (1, 2, 2.5, 5)}))
+
+
 def nice_ticks(lowest: int, highest: int) -> list[int]:
     """Round gridline values covering [lowest, highest]: at most about six, starting at a multiple of the step."""
     if highest <= lowest:
         highest = lowest + 1
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 25000, 50000,
-                 100000, 250000, 500000, 1000000):
+    for step in _STEPS:
         start = lowest // step * step
         end = -(-highest // step) * step
         if (end - start) / step <= 6:
