@@ -49,6 +49,9 @@ def start_hand(table: TableState) -> None:
         if posted < blind:
             log(table, msg(N_("{player} is short: posts {amount} and is all-in"), rule="06", ruling="R6",
                            player=name, amount=posted))
+        elif table.seat(name).stack == 0:
+            log(table, msg(N_("{player} posts {amount}, the whole stack, and is all-in"), rule="06", ruling="R6",
+                           player=name, amount=posted))
     start_betting(table, hand, 1)
 
 

@@ -114,14 +114,20 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
                           ruling="R19")
     if action is Action.EXPOSED:
         return _exposed_refusal(table)
-    if action in (Action.SHOW, Action.MUCK):
+    if phase is Phase.SHOWDOWN:
+        if action is Action.DRAW:
+            return NotAllowed(N_("This is the showdown: the three draws are over; show or muck."), rule="08",
+                              ruling="R18")
+        return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")
+    if action is Action.MUCK:
+        return NotAllowed(N_("Before the showdown a player gives up the hand by folding: record a fold."), rule="04",
+                          ruling="R10")
+    if action is Action.SHOW:
         return NotAllowed(N_("Hands are shown only at the showdown."), rule="08")
     if action is Action.DRAW:
         return NotAllowed(N_("This is a betting round, not a draw."), rule="05")
     if phase is Phase.DRAW:
         return NotAllowed(N_("This is a draw: announce how many cards, or fold."), rule="05", ruling="R12")
-    if phase is Phase.SHOWDOWN:
-        return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")
     seat = to_act(table)
     assert table.hand is not None and table.hand.betting is not None and seat is not None
     return betting.refusal(table, table.hand.betting, seat, action)

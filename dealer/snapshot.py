@@ -196,7 +196,8 @@ class Snapshot(NamedTuple):
     plan: DealPlan | None
     showdown: ShowdownView | None
     result: ResultView | None  # the last finished hand
-    standings: tuple[StandingRow, ...]
+    standings: tuple[StandingRow, ...]  # as of the end of the last finished hand
+    chips_now: tuple[StandingRow, ...]  # the stacks at this moment (during a hand: behind, the pots not counted)
     standings_title: Msg
     chip_check: Msg
     chips_ok: bool
