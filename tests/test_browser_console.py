@@ -365,7 +365,7 @@ def test_six_players_draw_five_each_and_the_reshuffle_box(tablet: Tablet) -> Non
     # A replacement card for Eva shows while serving: it goes out with the burned cards (R14).
     t.tap("exposed-Eva")
     assert "Card exposed while serving Eva" in t.text("log-current")
-    t.undo("Card exposed while serving Eva: it goes out with the burned cards and the next card is served")
+    t.undo("Card exposed while serving Eva: it goes out with the burned cards, and Eva still gets every replacement")
     assert t.has("exposed-Eva")
 
 
@@ -423,7 +423,7 @@ def test_undo_each_kind_of_input(tablet: Tablet) -> None:
     t.tap("draw-1")
     assert "Serve Bia 2 cards" in t.text("deal-plan")
     t.tap("exposed-Ana")
-    t.undo("Card exposed while serving Ana: it goes out with the burned cards and the next card is served")
+    t.undo("Card exposed while serving Ana: it goes out with the burned cards, and Ana still gets every replacement")
     t.tap("act-check")
     t.undo("Bia checks")
     t.tap("act-check")
