@@ -170,5 +170,10 @@ def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) ->
                        cards=" ".join(str(card) for card in entry.cards), name=ranked.name))
     else:
         sd.mucked.append(seat.name)
-        log(table, msg(N_("{player} mucks and gives up every pot"), rule="08", ruling="R18", player=seat.name))
+        if any(seat.name in award.winners for award in sd.awards.values()):
+            # Already paid a pot nobody else still claimed: that pot stays won.
+            log(table, msg(N_("{player} mucks and gives up the pots still to be decided"), rule="08", ruling="R18",
+                           player=seat.name))
+        else:
+            log(table, msg(N_("{player} mucks and gives up every pot"), rule="08", ruling="R18", player=seat.name))
     continue_showdown(table, hand)

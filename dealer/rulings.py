@@ -128,9 +128,10 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "R10", ("04",),
         N_("Folding, and the last player left"),
-        N_("The player to act may fold in any betting round, even when checking is free (the dealer records a "
-           "muck), and during a draw. When only one player is left, that player wins every pot at once without "
-           "showing, and no more cards are dealt."),
+        N_("The player to act may fold in any betting round, even when checking is free, and during a draw: a "
+           "player who throws the cards away before the showdown has folded, and the dealer records a fold. When "
+           "only one player is left, that player wins every pot at once without showing, and no more cards are "
+           "dealt."),
         N_("At a live table a player can always throw the hand away; the app records it instead of arguing, and "
            "the card gives the pot to the last player without a showdown."),
     ),

@@ -144,3 +144,24 @@ def test_r20_chips_now_are_the_stacks_at_this_moment_during_a_hand(client: Any) 
                                                                                                       "Caio")}
     assert '<span class="num">96</span>' in rows["Ana"]  # raised to 4
     assert '<span class="num">99</span>' in rows["Bia"] and '<span class="num">98</span>' in rows["Caio"]
+
+
+def test_r18_a_player_who_mucks_after_winning_a_side_pot_keeps_it_and_is_not_said_to_give_it_up() -> None:
+    # Ana is all-in for the main pot; Bia and Caio also play a side pot. Bia bets in round 4, is asked first and
+    # mucks: Caio alone claims the side pot and is paid it; he then mucks rather than show against Ana.
+    table = Table([{"name": "Ana", "stack": 2}, "Bia", "Caio"], button="Caio").do("deal")
+    while table.state["phase"] in ("bet", "draw"):
+        name, legal = table.to_act, table.legal
+        if table.state["phase"] == "draw":
+            table.do(f"{name} draw 0")
+        elif table.state["round"] == 4 and "bet" in legal and name == "Bia":
+            table.do(f"{name} bet")
+        else:
+            table.do(f"{name} {'call' if 'call' in legal else 'check'}")
+    assert table.to_act == "Bia"
+    table.do("Bia muck")
+    assert texts(table, "log")[-2:] == ["Bia mucks and gives up every pot", "Caio wins the side pot of 8"]
+    assert table.to_act == "Caio"
+    table.do("Caio muck")
+    assert texts(table, "log")[-2:] == ["Caio mucks and gives up the pots still to be decided",
+                                        "Ana wins the main pot of 6"]
