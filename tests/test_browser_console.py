@@ -365,6 +365,11 @@ def test_six_players_draw_five_each_and_the_reshuffle_box(tablet: Tablet) -> Non
     # A replacement card for Eva shows while serving: it goes out with the burned cards (R14).
     t.tap("exposed-Eva")
     assert "Card exposed while serving Eva" in t.text("log-current")
+    # The checklist now holds what is still to do, from the exposed card on (R14): Eva, then the reshuffle for Fay.
+    steps = [" ".join(step.inner_text().split()) for step in t.page.get_by_test_id("plan-step").all()]
+    assert steps[:2] == ["Put the card exposed while serving Eva with the burned cards",
+                         "Serve Eva the rest of their 5 replacement cards (the exposed card does not count)"]
+    assert "The stub is short: Fay needs 5, the stub holds 0." in t.text("reshuffle-box")
     t.undo("Card exposed while serving Eva: it goes out with the burned cards, and Eva still gets every replacement")
     assert t.has("exposed-Eva")
 
