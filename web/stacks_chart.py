@@ -40,10 +40,13 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     """Stacks before hand 1 and after each hand, one line per player, as SVG coordinates."""
     if not history:
         return None
-    left, right, top, bottom = 44, 96, 14, 30
-    plot_w, plot_h = width - left - right, height - top - bottom
     values_all = [stacks[name] for stacks in history for name in names]
     ticks = nice_ticks(min(values_all), max(values_all))
+    # Room for the longest tick value on the left and the longest end label on the right (millions fit too).
+    left = max(44, 10 + 7 * max(len(str(value)) for value in ticks))
+    right = max(96, 14 + 8 * max(len(f"{name} {history[-1][name]}") for name in names))
+    top, bottom = 22, 30  # the top end label sits on its line: room for its height above
+    plot_w, plot_h = width - left - right, height - top - bottom
     low, high = ticks[0], ticks[-1]
     step = plot_w / max(1, len(history) - 1)
 
