@@ -85,3 +85,10 @@ def test_s01_a_table_of_millions_plays_a_whole_hand_on_the_console(tablet: Table
     assert "9000000" in labels or "10000000" in labels, labels  # gridlines in round millions
     fits(t)
     t.shot("big-stakes-result", locator="[data-testid=stacks-chart]")
+    # The players' phones show the same millions without running off the screen.
+    table_id = page.url.split("/t/")[1].split("/")[0]
+    page.goto(f"{t.base}/t/{table_id}")
+    assert "9000000" in t.text("standing-Bia")
+    fits(t)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(t.artifacts / "player-big-stakes-phone.png"), full_page=True)
