@@ -20,6 +20,18 @@ class Series:
     last: int
     label_y: float
 
+    @property
+    def label(self) -> str:
+        """The end label beside the plot: the name (shortened past 8 characters) and the last stack."""
+        return f"{_short(self.name)} {self.last}"
+
+
+LABEL_FONT_WIDTH = 8.5  # px per character of a 13 px bold label, a little generous: no label may be clipped
+
+
+def _short(name: str, keep: int = 8) -> str:
+    return name if len(name) <= keep else name[: keep - 1] + "…"
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -42,10 +54,11 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
         return None
     values_all = [stacks[name] for stacks in history for name in names]
     ticks = nice_ticks(min(values_all), max(values_all))
-    # Room for the longest tick value on the left and the longest end label on the right (millions fit too).
+    longest = max(len(f"{_short(name)} {stacks[name]}") for stacks in history for name in names)
+    # Room for the longest tick value on the left (millions fit too) and for the end labels on the right.
     left = max(44, 10 + 7 * max(len(str(value)) for value in ticks))
-    right = max(96, 14 + 8 * max(len(f"{name} {history[-1][name]}") for name in names))
-    top, bottom = 22, 30  # the top end label sits on its line: room for its height above
+    top, bottom = 20, 30
+    right = 16 + int(LABEL_FONT_WIDTH * longest)  # none is clipped at the right
     plot_w, plot_h = width - left - right, height - top - bottom
     low, high = ticks[0], ticks[-1]
     step = plot_w / max(1, len(history) - 1)
