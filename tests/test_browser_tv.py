@@ -198,3 +198,20 @@ def test_room_display_speaks_the_screens_language(server: ServerProcess, browser
         assert "para igualar: 2" in page.get_by_test_id("tv-turn").inner_text()
         assert page.evaluate(GEOMETRY) == []
         context.close()
+
+
+def test_room_display_fits_tournament_stakes(server: ServerProcess, browser: Any, artifacts: Path) -> None:
+    api = Api(server.base)
+    names = ["Ana", "Bia", "Caio", "Duda", "Enzo", "Fabiana"]
+    table, token, _ = api.create(names, button="Ana", stack=5_000_000, blinds=[250_000, 500_000],
+                                 limits=[500_000, 1_000_000])
+    api.ok(table, token, "deal")
+    api.ok(table, token, "raise", player="Duda")
+    for name, size in SCREENS.items():
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        page.goto(f"{server.base}/t/{table}/tv")
+        page.screenshot(path=str(artifacts / f"tv-{name}-big-stakes.png"))
+        assert "4000000" in page.get_by_test_id("tv-seat-Duda").inner_text()
+        assert page.evaluate(GEOMETRY) == []
+        context.close()
