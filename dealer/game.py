@@ -2,20 +2,26 @@
 
 Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, refusals are
 exceptions that leave the game untouched, and ``snapshot()`` is the one reading every display serialises.
+
+Costs follow the hand, not the night: the state at the start of every hand is kept (a :class:`Checkpoint`), so an
+undo replays only the inputs of the hand in play, and a stored log is replayed once, its effective inputs worked
+out first in one pass (:func:`effective_inputs`) whatever its undos.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .errors import BadInput, DealerError, NothingToUndo, StaleSeq
 from .inputs import apply_input
-from .legal import Legal
+from .legal import Action, Legal
 from .messages import N_, msg
 from .read_model import ReadCache, take_snapshot
 from .records import Create, Entry, Input, Undo
 from .snapshot import Snapshot
-from .state import LogLine, Seat, TableState
+from .state import LogLine, Phase, Seat, TableState
 from .state_json import RenderedLines
 from .turn import legal_actions, to_act
 
@@ -32,14 +38,66 @@ def initial_state(create: Create) -> TableState:
     return table
 
 
+Effective = list[tuple[int, Input]]  # the inputs in force, each with the seq that recorded it
+
+
+def effective_inputs(entries: Sequence[Entry]) -> tuple[Effective, Effective]:
+    """The inputs in force after a log (creation first), in one pass: an undo pops the latest onto the undone
+    stack, a new input clears that stack. Returns (in force, undone: the latest undone last)."""
+    if not entries or not isinstance(entries[0], Create):
+        raise ValueError("a table log starts with its creation")
+    inputs: Effective = []
+    undone: Effective = []
+    for seq, entry in enumerate(entries):
+        if seq == 0:
+            continue
+        if isinstance(entry, Undo):
+            if not inputs:
+                raise ValueError(f"entry {seq}: an undo with nothing to undo")
+            undone.append(inputs.pop())
+        elif isinstance(entry, Input):
+            inputs.append((seq, entry))
+            undone.clear()
+        else:
+            raise ValueError("a table is created only once")
+    return inputs, undone
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The table as it stood before the effective input number ``index`` (a deal, or the creation at 0).
+
+    ``state`` is a private copy never played on; the log and the stacks history only grow during a session, so a
+    checkpoint keeps their lengths, not copies of them."""
+
+    index: int
+    state: TableState
+    log_length: int
+    history_length: int
+
+
+def _copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]]) -> TableState:
+    """A copy that can be played on without touching ``state``: its own seats and scalars; the finished hand, the
+    last result and the stakes are never changed once a hand is over, so they are shared."""
+    copied = copy.copy(state)
+    copied.seats = [copy.copy(seat) for seat in state.seats]
+    for seat in copied.seats:
+        seat.draws = list(seat.draws)
+    copied.log = log
+    copied.history = history
+    return copied
+
+
 class Game:
     """A table replayed from its log. ``push`` applies an input, ``undo`` takes the last one back."""
 
     def __init__(self, create: Create) -> None:
         self.created = create
         self.entries: list[Entry] = [create]
-        self.inputs: list[tuple[int, Input]] = []  # effective inputs with the seq that recorded them
+        self.inputs: Effective = []  # effective inputs with the seq that recorded them
+        self.undone: Effective = []  # taken back by undo, the latest last (cleared by a new input)
         self.state = initial_state(create)
+        self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
         self._snapshot: Snapshot | None = None
         self._read_cache = ReadCache()
@@ -47,18 +105,16 @@ class Game:
 
     @classmethod
     def replay(cls, entries: Iterable[Entry]) -> Game:
-        iterator = iter(entries)
-        first = next(iterator)
-        if not isinstance(first, Create):
-            raise ValueError("a table log starts with its creation")
+        """Rebuild a table from its stored log: effective inputs first, then each applied once (linear)."""
+        log = list(entries)
+        inputs, undone = effective_inputs(log)
+        first = log[0]
+        assert isinstance(first, Create)
         game = cls(first)
-        for entry in iterator:
-            if isinstance(entry, Undo):
-                game.undo()
-            elif isinstance(entry, Input):
-                game.push(entry)
-            else:
-                raise ValueError("a table is created only once")
+        for seq, entry in inputs:
+            game._apply(seq, entry)
+        game.entries = log
+        game.undone = undone
         return game
 
     @property
@@ -96,30 +152,71 @@ class Game:
         self.check_seq(seq)
         new_seq = self.seq + 1
         try:
-            apply_input(self.state, entry, new_seq, self.legal)
+            self._apply(new_seq, entry, self.legal)
         except DealerError:
             self.state.seq = self.seq  # refusals are raised before anything else changes
             raise
         except Exception:
-            self._rebuild()
+            self._rewind(len(self.inputs))
             raise
         self.entries.append(entry)
-        self.inputs.append((new_seq, entry))
-        self._legal = None
+        self.undone.clear()
 
     def undo(self, seq: int | None = None) -> Input:
         self.check_seq(seq)
         if not self.inputs:
             raise NothingToUndo(N_("Nothing to undo: the table has just been created."))
-        undone = self.inputs.pop()[1]
         self.entries.append(Undo())
-        self._rebuild()
-        return undone
+        taken = self.inputs[-1]
+        self._rewind(len(self.inputs) - 1)
+        self.undone.append(taken)
+        return taken[1]
 
-    def _rebuild(self) -> None:
-        """Replay the effective inputs from the creation: undo is rare, and a whole session replays in ms."""
-        self.state = initial_state(self.created)
-        for seq, entry in self.inputs:
+    def forget_last(self) -> None:
+        """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it)."""
+        if len(self.entries) < 2:
+            raise ValueError("the creation cannot be forgotten")
+        entries = self.entries[:-1]
+        inputs, undone = effective_inputs(entries)
+        shared = 0
+        for mine, theirs in zip(self.inputs, inputs, strict=False):
+            if mine[0] != theirs[0]:
+                break
+            shared += 1
+        self._rewind(shared)
+        for seq, entry in inputs[shared:]:
+            self._apply(seq, entry)
+        self.entries = entries
+        self.undone = undone
+        self.rendered_lines = RenderedLines()  # the next input takes the forgotten one's seq
+
+    # -- inside -----------------------------------------------------------------------------------------------
+
+    def _checkpoint(self, index: int) -> Checkpoint:
+        state = self.state
+        return Checkpoint(index, _copy_state(state, state.log, state.history), len(state.log), len(state.history))
+
+    def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
+        """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
+        index = len(self.inputs)
+        if entry.action is Action.DEAL and self.state.phase is Phase.DEAL and self.checkpoints[-1].index != index:
+            self.checkpoints.append(self._checkpoint(index))
+        apply_input(self.state, entry, seq, legal)
+        self.inputs.append((seq, entry))
+        self._legal = None
+
+    def _rewind(self, keep: int) -> None:
+        """The state after the first ``keep`` effective inputs, from the latest hand start at or before them: the
+        cost is the hand's inputs, never the session's."""
+        del self.inputs[keep:]
+        while self.checkpoints[-1].index > keep:
+            self.checkpoints.pop()
+        start = self.checkpoints[-1]
+        log, history = self.state.log, self.state.history
+        del log[start.log_length:]
+        del history[start.history_length:]
+        self.state = _copy_state(start.state, log, history)
+        for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
         self._snapshot = None
