@@ -63,9 +63,10 @@ def session(hands: int, undo_rate: float = 0.0, seed: int = 20261201, players: i
         entry = next_input(game, rng)
         if entry is None:
             break
-        if stop_before_end and game.state.hand_number == hands and game.state.phase is Phase.BET:
-            if game.state.hand and len(game.state.hand.plan) == 0 and game.state.hand.player_inputs >= 2:
-                break
+        hand = game.state.hand
+        if (stop_before_end and game.state.hand_number == hands and game.state.phase is Phase.BET and hand
+                and not hand.plan and hand.player_inputs >= 2):
+            break
         if game.inputs and rng.random() < undo_rate:
             game.undo()
             continue

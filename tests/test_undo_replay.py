@@ -15,7 +15,7 @@ from dealer.records import Input, Undo
 from dealer.state_json import state_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from sessions import new_table, next_input, session, without_undos  # noqa: E402
+from sessions import new_table, next_input, session, without_undos
 
 
 def played(seed: int, steps: int, undo_rate: float) -> Game:
