@@ -219,5 +219,4 @@ class Game:
         for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
-        self._snapshot = None
-        self._read_cache = ReadCache()
+        self._snapshot = None  # the read cache stays: each of its parts knows when the table has moved on
