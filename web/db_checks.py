@@ -17,8 +17,7 @@ from typing import IO
 from dealer.messages import N_, Msg
 
 from .backups import backups
-from .storage_errors import StorageError
-from .store import Store, schema_problem
+from .store import schema_problem
 
 HEADER = b"SQLite format 3\x00"
 
@@ -94,8 +93,12 @@ def check_database(path: Path) -> None:
         if verdict != ["ok"]:
             raise refuse(N_("The database {path} is damaged ({reason}). {todo}"), path, reason="; ".join(verdict)[:300])
         problem = schema_problem(db)
+        if problem is not None and problem[0] == "foreign":
+            raise refuse(N_("{path} is not a dealer database: {reason}. It was left as it is: start with --db "
+                            "pointing to the dealer's database, or to a new file."), path, reason=problem[1].render())
         if problem is not None:
-            raise refuse(N_("{path} is not a dealer database: {reason} {todo}"), path, reason=problem.render())
+            raise refuse(N_("The database {path} cannot be used: {reason}. Update this app, or start with --db "
+                            "pointing to another file."), path, reason=problem[1].render())
         db.execute("BEGIN IMMEDIATE")
         db.execute("CREATE TABLE write_check (x)")  # undone below: proves the file and its folder take writes
         db.execute("ROLLBACK")
@@ -108,24 +111,11 @@ def check_database(path: Path) -> None:
         db.close()
 
 
-def open_checked(database: str) -> Store:
-    """Every check, then the store (its migrations run here): what ``python app.py`` does before it listens."""
-    path = Path(database)
-    check_folder(path)
-    check_file(path)
-    if path.exists() and path.stat().st_size > 0:
-        check_database(path)
-    try:
-        return Store(str(path))
-    except StorageError as failure:
-        raise refuse(N_("The database {path} cannot be used: {reason} {todo}"), path,
-                     reason=failure.message.render()) from failure
-
-
 class ServerLock:
     """An exclusive lock on ``<database>.lock`` for the life of the server; the file says where it serves."""
 
     def __init__(self, database: str) -> None:
+        self.database = database
         self.path = Path(database).with_name(Path(database).name + ".lock")
         self._file: IO[str] | None = None
 
@@ -140,7 +130,7 @@ class ServerLock:
             first = where[0] if where else "an address it did not leave"
             raise StartRefused(Msg(N_("Another server is already using the database {path} (serving at {where}). "
                                       "Stop it first, or start this one with --db pointing to another file."),
-                                   {"path": str(Path(self.path.name[:-5])), "where": first})) from None
+                                   {"path": self.database, "where": first})) from None
         handle.seek(0)
         handle.truncate()
         handle.write(f"{url}\npid {os.getpid()}\n")

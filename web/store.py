@@ -58,16 +58,17 @@ class StoredTable:
     created_at: float
 
 
-def schema_problem(db: sqlite3.Connection) -> Msg | None:
-    """Why this SQLite file is not (or not yet) one of ours to open: another program's, or a newer version's."""
+def schema_problem(db: sqlite3.Connection) -> tuple[str, Msg] | None:
+    """Why this SQLite file is not ours to open: ("foreign", why) for another program's, ("newer", why) for a newer
+    version's; None when it is a dealer database (or an empty one)."""
     application_id = db.execute("PRAGMA application_id").fetchone()[0]
     version = db.execute("PRAGMA user_version").fetchone()[0]
     names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and names - OUR_TABLES):
-        return Msg(N_("It is an SQLite database of another program, not a dealer database."))
+        return "foreign", Msg(N_("it holds another program's data, not a dealer's tables"))
     if version > SCHEMA_VERSION:
-        return Msg(N_("It was written by a newer version of this app (schema {found}, this one knows up to "
-                      "{known}): update the app."), {"found": version, "known": SCHEMA_VERSION})
+        return "newer", Msg(N_("it was written by a newer version of this app (schema {found}; this one knows up to "
+                               "{known})"), {"found": version, "known": SCHEMA_VERSION})
     return None
 
 
@@ -87,7 +88,7 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             problem = schema_problem(self._db)
             if problem is not None:
-                raise StorageError(problem)
+                raise StorageError(Msg(N_("The database cannot be used: {reason}."), {"reason": problem[1]}))
             self._migrate()
         except sqlite3.Error as failure:
             self._close_quietly()
