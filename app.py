@@ -154,7 +154,10 @@ def stop_on_signals() -> None:
 
 
 def close_database(app: Flask, keeper: BackupKeeper | None) -> None:
-    """Stop the backups, then checkpoint the write-ahead log into the main file and close it."""
+    """Stop the backups, then checkpoint the write-ahead log into the main file and close it (a second Ctrl+C
+    meanwhile would leave the -wal file behind: it is ignored)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if keeper is not None:
         keeper.stop()
     tables = app.extensions.get("tables")

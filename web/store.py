@@ -22,7 +22,7 @@ from typing import TypeVar
 from dealer.messages import N_, Msg
 from dealer.records import Entry, entry_from_json
 
-from .storage_errors import STOPPING, StorageError, storage_error
+from .storage_errors import DAMAGED, STOPPING, StorageError, storage_error
 
 APPLICATION_ID = 0x32374454  # "27DT" in the file header: this file is a dealer database
 OUR_TABLES = {"tables", "entries", "meta"}
@@ -79,6 +79,7 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self.trouble: Msg | None = None  # the latest failure, until a write succeeds again
+        self.damaged: Msg | None = None  # damage found while serving: it does not heal, so it stays
         self.writes = 0  # successful writes so far (the backups follow it)
         self._db: sqlite3.Connection | None = None
         try:
@@ -116,6 +117,8 @@ class Store:
 
     def probe(self) -> Msg | None:
         """After a failure, whether a real write goes through again (the health check asks); None when it does."""
+        if self.damaged is not None:
+            return self.damaged
         if self.trouble is None:
             return None
         with contextlib.suppress(StorageError):
@@ -186,9 +189,7 @@ class Store:
                         db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as failure:
-                error = storage_error(failure)
-                self.trouble = error.message
-                raise error from failure
+                raise self._failed(failure) from failure
             self.trouble = None
             self.writes += 1
 
@@ -198,9 +199,14 @@ class Store:
             try:
                 return work(db)
             except sqlite3.Error as failure:
-                error = storage_error(failure)
-                self.trouble = error.message
-                raise error from failure
+                raise self._failed(failure) from failure
+
+    def _failed(self, failure: sqlite3.Error) -> StorageError:
+        error = storage_error(failure)
+        self.trouble = error.message
+        if error.message is DAMAGED:
+            self.damaged = error.message
+        return error
 
     def _open(self) -> sqlite3.Connection:
         if self._db is None:
