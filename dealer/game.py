@@ -1,29 +1,33 @@
-"""The game: a table replayed from its log of accepted inputs. The log is the state; undo replays without the last.
+"""The game: a table replayed from its log of accepted inputs. The log is the state; undo replays without the last,
+redo re-applies what was undone last (both are recorded: the log only grows).
 
 Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, refusals are
 exceptions that leave the game untouched, and ``snapshot()`` is the one reading every display serialises.
 
-Costs follow the hand, not the night: the state at the start of every hand is kept (a :class:`Checkpoint`), so an
-undo replays only the inputs of the hand in play, and a stored log is replayed once, its effective inputs worked
-out first in one pass (:func:`effective_inputs`) whatever its undos.
+Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo replays
+only the inputs of the hand in play; a stored log is read once into the tree of states it walks (``replay.plan``),
+then every input is applied once, whatever its undos and redos.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from bisect import insort
+from collections.abc import Iterable
 
-from .errors import BadInput, DealerError, NothingToUndo, StaleSeq
+from .corrections import input_lines, label_of, recorded_since, struck
+from .errors import BadInput, DealerError, NothingToRedo, NothingToUndo, StaleSeq
 from .inputs import apply_input
 from .legal import Action, Legal
-from .messages import N_, msg
+from .messages import N_, Msg, msg
 from .read_model import ReadCache, take_snapshot
-from .records import Create, Entry, Input, Undo
+from .records import Create, Entry, Input, Redo, Undo
+from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 from .snapshot import Snapshot
 from .state import LogLine, Phase, Seat, TableState
 from .state_json import RenderedLines
 from .turn import legal_actions, to_act
+
+__all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
 
 
 def initial_state(create: Create) -> TableState:
@@ -38,56 +42,6 @@ def initial_state(create: Create) -> TableState:
     return table
 
 
-Effective = list[tuple[int, Input]]  # the inputs in force, each with the seq that recorded it
-
-
-def effective_inputs(entries: Sequence[Entry]) -> tuple[Effective, Effective]:
-    """The inputs in force after a log (creation first), in one pass: an undo pops the latest onto the undone
-    stack, a new input clears that stack. Returns (in force, undone: the latest undone last)."""
-    if not entries or not isinstance(entries[0], Create):
-        raise ValueError("a table log starts with its creation")
-    inputs: Effective = []
-    undone: Effective = []
-    for seq, entry in enumerate(entries):
-        if seq == 0:
-            continue
-        if isinstance(entry, Undo):
-            if not inputs:
-                raise ValueError(f"entry {seq}: an undo with nothing to undo")
-            undone.append(inputs.pop())
-        elif isinstance(entry, Input):
-            inputs.append((seq, entry))
-            undone.clear()
-        else:
-            raise ValueError("a table is created only once")
-    return inputs, undone
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """The table as it stood before the effective input number ``index`` (a deal, or the creation at 0).
-
-    ``state`` is a private copy never played on; the log and the stacks history only grow during a session, so a
-    checkpoint keeps their lengths, not copies of them."""
-
-    index: int
-    state: TableState
-    log_length: int
-    history_length: int
-
-
-def _copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]]) -> TableState:
-    """A copy that can be played on without touching ``state``: its own seats and scalars; the finished hand, the
-    last result and the stakes are never changed once a hand is over, so they are shared."""
-    copied = copy.copy(state)
-    copied.seats = [copy.copy(seat) for seat in state.seats]
-    for seat in copied.seats:
-        seat.draws = list(seat.draws)
-    copied.log = log
-    copied.history = history
-    return copied
-
-
 class Game:
     """A table replayed from its log. ``push`` applies an input, ``undo`` takes the last one back."""
 
@@ -95,7 +49,8 @@ class Game:
         self.created = create
         self.entries: list[Entry] = [create]
         self.inputs: Effective = []  # effective inputs with the seq that recorded them
-        self.undone: Effective = []  # taken back by undo, the latest last (cleared by a new input)
+        self.redoable: list[tuple[Input, Msg]] = []  # undone since the last new input, in words; redo takes the last
+        self.undone_lines: list[LogLine] = []  # the lines of every input taken back, struck through, by seq
         self.state = initial_state(create)
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
@@ -105,16 +60,14 @@ class Game:
 
     @classmethod
     def replay(cls, entries: Iterable[Entry]) -> Game:
-        """Rebuild a table from its stored log: effective inputs first, then each applied once (linear)."""
+        """Rebuild a table from its stored log: every input applied once (linear in the log, whatever its undos)."""
         log = list(entries)
-        inputs, undone = effective_inputs(log)
+        tree = plan(log)
         first = log[0]
         assert isinstance(first, Create)
         game = cls(first)
-        for seq, entry in inputs:
-            game._apply(seq, entry)
+        game._replay(tree)
         game.entries = log
-        game.undone = undone
         return game
 
     @property
@@ -148,53 +101,68 @@ class Game:
             raise StaleSeq(N_("This screen was out of date (seq {given}, now {current}): nothing was applied."),
                            given=seq, current=self.seq)
 
+    def recorded_since(self, seq: int) -> Msg | None:
+        """What was recorded after the screen at ``seq``, in words (for a tap made on that older screen)."""
+        latest = self.inputs[-1] if self.inputs and self.inputs[-1][0] == self.seq else None
+        label = label_of(input_lines(self.state.log, latest[0]), latest[1]) if latest else None
+        return recorded_since(self.entries, seq, label)
+
     def push(self, entry: Input, seq: int | None = None) -> None:
+        """Apply a new input; it clears what redo could re-apply, as in every editor."""
         self.check_seq(seq)
-        new_seq = self.seq + 1
+        self._checked(entry)
+        self.entries.append(entry)
+        self.redoable.clear()
+
+    def undo(self, seq: int | None = None, at: float | None = None) -> Input:
+        """Take the last effective input back; its lines stay in the log, struck through with the time ``at``."""
+        self.check_seq(seq)
+        if not self.inputs:
+            raise NothingToUndo(N_("Nothing to undo: the table has just been created."))
+        number, undone = self.inputs[-1]
+        lines = input_lines(self.state.log, number)
+        self.redoable.append((undone, label_of(lines, undone)))
+        for line in struck(lines, at):
+            insort(self.undone_lines, line, key=_by_seq)
+        self.entries.append(Undo(at))
+        self._rewind(len(self.inputs) - 1)
+        return undone
+
+    def redo(self, seq: int | None = None, at: float | None = None) -> Input:
+        """Re-apply the input undone last: the same input on the same state, so accepted as it was the first time."""
+        self.check_seq(seq)
+        if not self.redoable:
+            raise NothingToRedo(N_("Nothing to redo: redo re-applies what was undone, until a new input is entered."))
+        entry = self.redoable[-1][0]
+        self._checked(entry)
+        self.redoable.pop()
+        self.entries.append(Redo(at))
+        return entry
+
+    def forget_last(self) -> None:
+        """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it).
+
+        Rare, so done the plain way: the log without it, replayed (linear in the log)."""
+        if len(self.entries) < 2:
+            raise ValueError("the creation cannot be forgotten")
+        vars(self).update(vars(Game.replay(self.entries[:-1])))
+
+    # -- inside -----------------------------------------------------------------------------------------------
+
+    def _checkpoint(self, index: int) -> Checkpoint:
+        state = self.state
+        return Checkpoint(index, copy_state(state, state.log, state.history), len(state.log), len(state.history))
+
+    def _checked(self, entry: Input) -> None:
+        """Apply a new input under the next seq; a refusal raises and changes nothing."""
         try:
-            self._apply(new_seq, entry, self.legal)
+            self._apply(self.seq + 1, entry, self.legal)
         except DealerError:
             self.state.seq = self.seq  # refusals are raised before anything else changes
             raise
         except Exception:
             self._rewind(len(self.inputs))
             raise
-        self.entries.append(entry)
-        self.undone.clear()
-
-    def undo(self, seq: int | None = None) -> Input:
-        self.check_seq(seq)
-        if not self.inputs:
-            raise NothingToUndo(N_("Nothing to undo: the table has just been created."))
-        self.entries.append(Undo())
-        taken = self.inputs[-1]
-        self._rewind(len(self.inputs) - 1)
-        self.undone.append(taken)
-        return taken[1]
-
-    def forget_last(self) -> None:
-        """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it)."""
-        if len(self.entries) < 2:
-            raise ValueError("the creation cannot be forgotten")
-        entries = self.entries[:-1]
-        inputs, undone = effective_inputs(entries)
-        shared = 0
-        for mine, theirs in zip(self.inputs, inputs, strict=False):
-            if mine[0] != theirs[0]:
-                break
-            shared += 1
-        self._rewind(shared)
-        for seq, entry in inputs[shared:]:
-            self._apply(seq, entry)
-        self.entries = entries
-        self.undone = undone
-        self.rendered_lines = RenderedLines()  # the next input takes the forgotten one's seq
-
-    # -- inside -----------------------------------------------------------------------------------------------
-
-    def _checkpoint(self, index: int) -> Checkpoint:
-        state = self.state
-        return Checkpoint(index, _copy_state(state, state.log, state.history), len(state.log), len(state.history))
 
     def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
         """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
@@ -215,8 +183,48 @@ class Game:
         log, history = self.state.log, self.state.history
         del log[start.log_length:]
         del history[start.history_length:]
-        self.state = _copy_state(start.state, log, history)
+        self.state = copy_state(start.state, log, history)
         for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
         self._snapshot = None  # the read cache stays: each of its parts knows when the table has moved on
+
+    def _replay(self, tree: Plan) -> None:
+        """Apply the path to where the table stands, and play each branch an undo left on a copy of the state it
+        left from, for its struck-through lines (and the words of what redo would re-apply)."""
+        nodes, on_path = tree.nodes, set(tree.path)
+        lines_of: dict[int, list[LogLine]] = {}
+        struck_lines: list[LogLine] = []
+        wanted = set(tree.redoable)
+        current = 0
+        for node in [*tree.path, None]:
+            branches = [(branch_copy(self.state), kid) for kid in nodes[current].children if kid not in on_path]
+            while branches:
+                state, kid = branches.pop()
+                entry = nodes[kid].entry
+                assert entry is not None
+                apply_input(state, entry, nodes[kid].seq)
+                lines = input_lines(state.log, nodes[kid].seq)
+                struck_lines.extend(struck(lines, nodes[kid].undone_at))
+                if kid in wanted:
+                    lines_of[kid] = lines
+                grandchildren = nodes[kid].children
+                for place, grandchild in enumerate(grandchildren):
+                    last = place == len(grandchildren) - 1
+                    branches.append((state if last else branch_copy(state), grandchild))
+            if node is None:
+                break
+            entry = nodes[node].entry
+            assert entry is not None
+            self._apply(nodes[node].seq, entry)
+            if node in wanted:
+                lines_of[node] = input_lines(self.state.log, nodes[node].seq)
+            current = node
+        struck_lines.sort(key=_by_seq)  # stable: one input's lines keep their order
+        self.undone_lines = struck_lines
+        self.redoable = [(entry, label_of(lines_of.get(kid, []), entry)) for kid in tree.redoable
+                         if (entry := nodes[kid].entry) is not None]
+
+
+def _by_seq(line: LogLine) -> int:
+    return line.seq

@@ -19,14 +19,18 @@ from sessions import new_table, next_input, session, without_undos
 
 
 def played(seed: int, steps: int, undo_rate: float) -> Game:
-    """A table played live: random inputs, some undone right away, some undone in runs that cross hands."""
+    """A table played live: random inputs, some undone right away, some undone in runs that cross hands, some of
+    those redone."""
     rng = random.Random(seed)
     game = Game(new_table(hands=4, players=3, stack=60))
-    for _ in range(steps):
+    for step in range(steps):
         if game.inputs and rng.random() < undo_rate:
             for _ in range(rng.choice((1, 1, 2, 5, 12))):
                 if game.inputs:
-                    game.undo()
+                    game.undo(at=1_700_000_000.0 + step)
+            continue
+        if game.redoable and rng.random() < 0.3:
+            game.redo(at=1_700_000_000.0 + step)
             continue
         entry = next_input(game, rng)
         if entry is None:
@@ -42,7 +46,8 @@ def test_a_table_played_with_undos_equals_its_log_replayed(seed: int, steps: int
     replayed = Game.replay(game.entries)
     assert state_json(replayed, "t") == state_json(game, "t")
     assert replayed.inputs == game.inputs
-    assert replayed.undone == game.undone
+    assert replayed.redoable == game.redoable
+    assert replayed.undone_lines == game.undone_lines
 
 
 @settings(max_examples=25, deadline=None)

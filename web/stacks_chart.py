@@ -45,7 +45,7 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     """Stacks before hand 1 and after each hand, one line per player, as SVG coordinates."""
     if not history:
         return None
-    left, right, top, bottom = 44, 96, 14, 30
+    left, right, top, bottom = 44, 112, 20, 30  # room for the end labels: none is clipped at the top or right
     plot_w, plot_h = width - left - right, height - top - bottom
     values_all = [stacks[name] for stacks in history for name in names]
     ticks = nice_ticks(min(values_all), max(values_all))
