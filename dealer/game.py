@@ -198,7 +198,9 @@ class Game:
         wanted = set(tree.redoable)
         current = 0
         for node in [*tree.path, None]:
-            branches = [(branch_copy(self.state), kid) for kid in nodes[current].children if kid not in on_path]
+            children = nodes[current].children
+            branches = [] if len(children) < 2 and node is not None else [
+                (branch_copy(self.state), kid) for kid in children if kid not in on_path]
             while branches:
                 state, kid = branches.pop()
                 entry = nodes[kid].entry
