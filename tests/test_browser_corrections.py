@@ -30,11 +30,13 @@ class Console:
         self.page = self.context.new_page()
         self.base = base
 
-    def create(self, names: list[str], button: int = 0) -> str:
+    def create(self, names: list[str], button: int = 0, stacks: dict[int, int] | None = None) -> str:
         page = self.page
         page.goto(self.base + "/")
         for index, name in enumerate(names):
             page.get_by_test_id(f"name-{index}").fill(name)
+        for index, stack in (stacks or {}).items():
+            page.get_by_test_id(f"stack-{index}").fill(str(stack))
         page.get_by_test_id(f"button-{button}").check()
         page.get_by_test_id("create-table").click()
         page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"))
@@ -204,8 +206,7 @@ def test_no_control_covers_the_plan_the_reshuffle_box_or_undo(browser: Any, serv
                                                               size: dict[str, int]) -> None:
     device = Console(browser, server.base, size)
     try:
-        names = ["Ana", "Bia", "Caio", "Dani", "Edu", "Fabi"]
-        device.create(names)
+        device.create(["Ana", "Bia", "Caio", "Dani", "Edu", "Fabi"])
         device.tap("act-deal")
         for _ in range(5):
             device.tap("act-call")
@@ -213,6 +214,11 @@ def test_no_control_covers_the_plan_the_reshuffle_box_or_undo(browser: Any, serv
         for _ in range(6):
             device.tap("draw-5")  # six players drawing five: the stub runs out, the reshuffle box shows
         page = device.page
+        # Checking is free: Fold is still offered, but neither first nor largest.
+        fold, check = (page.get_by_test_id(name).bounding_box() for name in ("act-fold", "act-check"))
+        bet = page.get_by_test_id("act-bet").bounding_box()
+        assert fold["width"] * fold["height"] < min(box["width"] * box["height"] for box in (check, bet))
+        assert (fold["y"], fold["x"]) > max((box["y"], box["x"]) for box in (check, bet))
         bar = page.locator(".player-actions").first.bounding_box()
         for testid in ("deal-plan", "undo"):
             other = page.get_by_test_id(testid).first.bounding_box()
@@ -235,3 +241,21 @@ def test_the_back_button_shows_the_start_page_as_it_is_now(dealer: Console) -> N
     dealer.page.go_forward()
     dealer.page.get_by_test_id("act-call").wait_for(timeout=WAIT)  # the console as it is now: hand 1 dealt
     assert dealer.text("hand-label") == "Hand 1 of 10"
+
+
+def test_eliminated_players_rows_collapse_and_chart_labels_fit(dealer: Console) -> None:
+    dealer.create(["Ana", "Bia", "Caio", "Dani Longname"], stacks={2: 0})  # Caio is out from the start
+    dealer.tap("act-deal")
+    dealer.tap("act-fold")
+    dealer.tap("act-fold")  # Ana and Dani fold: Bia wins, hand 1 ends
+    page = dealer.page
+    out, playing = (page.get_by_test_id(f"seat-{name}").bounding_box() for name in ("Caio", "Bia"))
+    assert out["height"] < playing["height"] * 0.8
+    page.locator(".session-panel summary").tap()
+    chart = page.get_by_test_id("stacks-chart").locator("svg")
+    chart.wait_for(timeout=WAIT)
+    outside = chart.evaluate("""svg => { const box = svg.viewBox.baseVal;
+        return [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBBox()])
+          .filter(([, b]) => b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width
+                             || b.y + b.height > box.y + box.height).map(([text]) => text); }""")
+    assert outside == []

@@ -444,3 +444,19 @@ def test_the_manifest_and_icons_are_served_locally(client: Any) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'rel="manifest"' in page and "http://" not in re.sub(r'(href|src)="/', "", page).split("<main")[0] \
         .replace("http://www.w3.org", "")
+
+
+def test_an_undone_input_stays_in_every_log_struck_through_with_its_time(client: Any) -> None:
+    table = create(client, ["Ana", "Bia", "Caio"], button=0)
+    ok(client, table, "deal")
+    ok(client, table, "raise")  # Ana raises to 4
+    client.post(f"/t/{table}/dealer/undo", data={"seq": str(state(client, table)["seq"])})
+    struck = re.compile(r'<li class="undone"[^>]*><s>Ana raises to 4</s> <span class="undone-mark">'
+                        r'undone at \d\d:\d\d:\d\d</span></li>')
+    for page in (f"/t/{table}/dealer", f"/t/{table}", f"/t/{table}/log"):  # console, phones, every hand's log
+        assert struck.search(client.get(page).get_data(as_text=True)), page
+    assert "Redo: Ana raises to 4" in text(client.get(f"/t/{table}/dealer"))
+    client.post(f"/t/{table}/dealer/redo", data={"seq": str(state(client, table)["seq"])})
+    body = state(client, table)
+    assert [line["text"] for line in body["log"]][-2:] == ["Ana raises to 4", "Ana raises to 4"]
+    assert [line["undone"] is None for line in body["log"]][-2:] == [False, True] and body["redo"] is None
