@@ -11,6 +11,7 @@ import json
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
+from dealer import hand_history, phh
 from dealer.errors import BadInput
 from dealer.messages import N_
 from dealer.ranking import compare_hands, hands_to_compare
@@ -97,6 +98,63 @@ def undo(table_id: str) -> tuple[Response, int]:
         raise BadInput(N_("The request body must be a JSON object."))
     table.undo(payload.get("seq"))
     return state_response(table)
+
+
+# --- hand histories (public, like the STATE) and the session as a document (the dealer's) -----------------------
+
+IMPORT_LIMIT = 32 * 1024 * 1024  # a session of hundreds of hands; every other request stays under 64 KiB
+
+
+def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/tables/<table_id>/hands/<int:number>.txt")
+def hand_txt(table_id: str, number: int) -> Response:
+    session, hand = service().access(table_id).hand(number)
+    return text_file(hand_history.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.txt")
+
+
+@bp.get("/tables/<table_id>/hands.txt")
+def hands_txt(table_id: str) -> Response:
+    session = service().access(table_id).walk()
+    return text_file(hand_history.session_text(session, table_id), f"{table_id}-hands.txt")
+
+
+@bp.get("/tables/<table_id>/hands/<int:number>.phh")
+def hand_phh(table_id: str, number: int) -> Response:
+    session, hand = service().access(table_id).hand(number)
+    return text_file(phh.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.phh")
+
+
+@bp.get("/tables/<table_id>/hands.phhs")
+def hands_phhs(table_id: str) -> Response:
+    session = service().access(table_id).walk()
+    return text_file(phh.session_text(session, table_id), f"{table_id}-hands.phhs")
+
+
+@bp.get("/tables/<table_id>/export")
+def export(table_id: str) -> Response:
+    document = service().dealer_access(table_id, bearer_token()).export()
+    response = jsonify(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="{export_filename(table_id)}"'
+    return response
+
+
+def export_filename(table_id: str) -> str:
+    return f"triple-draw-{table_id}.json"
+
+
+@bp.post("/tables/import")
+def import_table() -> tuple[Response, int]:
+    request.max_content_length = IMPORT_LIMIT
+    tables = service()
+    table_id, token, _ = tables.import_session(body())
+    state = tables.state(table_id, translate, language())
+    return jsonify({"table": table_id, "dealer_token": token, "state": state}), 201
 
 
 @bp.post("/compare")

@@ -29,11 +29,16 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 
 
+# Added columns, for databases made before them: (table, column, its declaration).
+MIGRATIONS = (("tables", "archived", "INTEGER NOT NULL DEFAULT 0"),)
+
+
 @dataclass(frozen=True)
 class StoredTable:
     id: str
     token_hash: str
     created_at: float
+    archived: bool = False  # a finished table the dealer put away: off the lists, still reachable by link
 
 
 class Store:
@@ -47,6 +52,13 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")  # committed means on disk, even if the laptop dies
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        for table, column, declaration in MIGRATIONS:
+            columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
     def close(self) -> None:
         with self._lock:
@@ -60,6 +72,30 @@ class Store:
             self._db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, 0, ?, ?)",
                              (table_id, json.dumps(first.to_json()), now))
 
+    def import_table(self, table_id: str, token_hash: str, entries: list[Entry], times: tuple[float, ...]) -> None:
+        """A whole log at once (a session moved from another laptop), with the times it was recorded."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
+                             (table_id, token_hash, times[0]))
+            self._db.executemany("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
+                                 [(table_id, seq, json.dumps(entry.to_json()), times[seq])
+                                  for seq, entry in enumerate(entries)])
+
+    def set_archived(self, table_id: str, archived: bool) -> None:
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE tables SET archived = ? WHERE id = ?", (int(archived), table_id))
+
+    def delete_table(self, table_id: str) -> None:
+        with self._lock, self._transaction():
+            self._db.execute("DELETE FROM entries WHERE table_id = ?", (table_id,))
+            self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+    def times(self, table_id: str) -> list[float]:
+        """When each entry was recorded, by seq."""
+        with self._lock:
+            rows = self._db.execute("SELECT at FROM entries WHERE table_id = ? ORDER BY seq", (table_id,)).fetchall()
+        return [at for (at,) in rows]
+
     def append(self, table_id: str, seq: int, entry: Entry) -> None:
         with self._lock, self._transaction():
             self._db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
@@ -67,9 +103,9 @@ class Store:
 
     def table(self, table_id: str) -> StoredTable | None:
         with self._lock:
-            row = self._db.execute("SELECT id, token_hash, created_at FROM tables WHERE id = ?",
+            row = self._db.execute("SELECT id, token_hash, created_at, archived FROM tables WHERE id = ?",
                                    (table_id,)).fetchone()
-        return StoredTable(*row) if row else None
+        return StoredTable(row[0], row[1], row[2], bool(row[3])) if row else None
 
     def entries(self, table_id: str) -> list[Entry]:
         with self._lock:
@@ -79,8 +115,9 @@ class Store:
 
     def tables(self) -> list[StoredTable]:
         with self._lock:
-            rows = self._db.execute("SELECT id, token_hash, created_at FROM tables ORDER BY created_at DESC").fetchall()
-        return [StoredTable(*row) for row in rows]
+            rows = self._db.execute("SELECT id, token_hash, created_at, archived FROM tables "
+                                    "ORDER BY created_at DESC").fetchall()
+        return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
