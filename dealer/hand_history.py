@@ -242,7 +242,7 @@ class HandWriter:
         hand = self.hand
         roles = [role for role, holder in (("button", hand.button), ("small blind", hand.small_blind),
                                            ("big blind", hand.big_blind)) if holder == name]
-        return f" ({' and '.join(roles)})" if roles else ""
+        return "".join(f" ({role})" for role in roles)
 
     def seat_result(self, name: str, won: dict[str, int]) -> str:
         if name in self.folded:

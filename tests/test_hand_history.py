@@ -27,7 +27,7 @@ SHOW = re.compile(r"^(\w+): (shows \[(\w\w ){4}\w\w\] \(Lo: [^)]+\)|mucks hand|d
 RETURNED = re.compile(r"^Uncalled bet \((\d+)\) returned to (\w+)$")
 COLLECTED = re.compile(r"^(\w+) collected (\d+) from (pot|main pot|side pot-\d)$")
 TOTAL = re.compile(r"^Total pot (\d+)((?: (?:Main pot|Side pot-\d) \d+\.)*) \| Rake 0$")
-SUMMARY_SEAT = re.compile(r"^Seat (\d): (\w+)( \([a-z ]+\))? (folded (before|after|during) the .*|showed .* and "
+SUMMARY_SEAT = re.compile(r"^Seat (\d): (\w+)((?: \([a-z ]+\))*) (folded (before|after|during) the .*|showed .* and "
                           r"(won \(\d+\) with|lost with) Lo: .*|mucked( and won \(\d+\))?|collected \(\d+\))$")
 SHORT = re.compile(r"^\w+ is short: posts \d+ of the (\d+) (small|big) blind; .*$")
 STREETS = ("*** DEALING HANDS ***", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***",
