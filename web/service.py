@@ -150,7 +150,7 @@ class TableAccess:
         """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
         self.require_dealer()
         if archived and self._slot.game.state.phase is not Phase.OVER:
-            raise NotAllowed(N_("Only a finished session can be archived."), rule="08", ruling="R20")
+            raise NotAllowed(N_("Only a finished session can be archived."))
         self._store.set_archived(self.table_id, archived)
 
     def require_dealer(self) -> TableAccess:
