@@ -211,9 +211,9 @@ def _fields(session: SessionWalk, hand: HandRecord, table_id: str, order: tuple[
                               "_button": hand.button}
     when = session.times.get(hand.deal_seq)
     if when:
-        moment = datetime.datetime.fromtimestamp(when)
-        fields.update(time=moment.time().replace(microsecond=0), day=moment.day, month=moment.month,
-                      year=moment.year)
+        moment = datetime.datetime.fromtimestamp(when).astimezone()
+        fields.update(time=moment.time().replace(microsecond=0, tzinfo=None), time_zone=moment.tzname(),
+                      day=moment.day, month=moment.month, year=moment.year)
     if hand.final is not None:
         fields["finishing_stacks"] = hand.final_in(order)
     extra = _extras(hand)

@@ -7,11 +7,12 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 from __future__ import annotations
 
 import json
+from types import ModuleType
 
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
-from dealer import hand_history, phh
+from dealer import hand_history
 from dealer.errors import BadInput
 from dealer.messages import N_
 from dealer.ranking import compare_hands, hands_to_compare
@@ -112,8 +113,8 @@ def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Respons
     return response
 
 
-@bp.get("/tables/<table_id>/hands/<int:number>.txt")
-def hand_txt(table_id: str, number: int) -> Response:
+@bp.get("/tables/<table_id>/hands/<number>.txt")
+def hand_txt(table_id: str, number: str) -> Response:
     session, hand = service().access(table_id).hand(number)
     return text_file(hand_history.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.txt")
 
@@ -124,16 +125,24 @@ def hands_txt(table_id: str) -> Response:
     return text_file(hand_history.session_text(session, table_id), f"{table_id}-hands.txt")
 
 
-@bp.get("/tables/<table_id>/hands/<int:number>.phh")
-def hand_phh(table_id: str, number: int) -> Response:
+def phh() -> ModuleType:
+    """The PHH writer, imported on first use: PokerKit takes a second or more to import, and the server must be
+    listening within two seconds of its start."""
+    from dealer import phh as module
+
+    return module
+
+
+@bp.get("/tables/<table_id>/hands/<number>.phh")
+def hand_phh(table_id: str, number: str) -> Response:
     session, hand = service().access(table_id).hand(number)
-    return text_file(phh.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.phh")
+    return text_file(phh().hand_text(session, hand, table_id), f"{table_id}-hand-{number}.phh")
 
 
 @bp.get("/tables/<table_id>/hands.phhs")
 def hands_phhs(table_id: str) -> Response:
     session = service().access(table_id).walk()
-    return text_file(phh.session_text(session, table_id), f"{table_id}-hands.phhs")
+    return text_file(phh().session_text(session, table_id), f"{table_id}-hands.phhs")
 
 
 @bp.get("/tables/<table_id>/export")

@@ -57,7 +57,7 @@ def table_not_found(exc: TableNotFound) -> Response:
 
 def hand_not_found(exc: HandNotFound) -> Response:
     return answer(Msg(N_("Table “{table}” has no hand {number} yet."), {"table": exc.table_id[:40],
-                                                                       "number": exc.number}), 404)
+                                                                       "number": exc.number[:20]}), 404)
 
 
 def unauthorized(exc: Unauthorized) -> Response:

@@ -57,7 +57,7 @@ class Unauthorized(PermissionError):
 class HandNotFound(LookupError):
     """No such hand (yet) at this table (HTTP 404)."""
 
-    def __init__(self, table_id: str, number: int) -> None:
+    def __init__(self, table_id: str, number: str) -> None:
         super().__init__(table_id, number)
         self.table_id, self.number = table_id, number
 
@@ -127,11 +127,11 @@ class TableAccess:
                 slot.walked = walk(slot.game, dict(enumerate(self._store.times(self.table_id))))
             return slot.walked
 
-    def hand(self, number: int) -> tuple[SessionWalk, HandRecord]:
-        """One hand of the walk (HandNotFound for a hand not dealt yet)."""
+    def hand(self, number: str) -> tuple[SessionWalk, HandRecord]:
+        """One hand of the walk, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
         session = self.walk()
         for hand in session.hands:
-            if hand.number == number:
+            if str(hand.number) == number:
                 return session, hand
         raise HandNotFound(self.table_id, number)
 
