@@ -26,16 +26,20 @@ def random_create(rng: random.Random) -> dict[str, Any]:
 
 
 def random_session(rng: random.Random, undos: float = 0.05, inputs: int = 400) -> Game:
-    """A session played at random until it ends (or ``inputs`` inputs): undos, a few misdeals and exposed cards."""
+    """A session played at random until it ends (or ``inputs`` inputs): undos and redos, a few misdeals and exposed
+    cards."""
     game = Game(parse_create(random_create(rng)))
     for _ in range(inputs):
         if not game.legal:
             break
-        if game.inputs and rng.random() < undos:
-            game.undo()
-            continue
+        roll = rng.random()
         try:
-            game.push(pick(game, rng))
+            if game.inputs and roll < undos:
+                game.undo()
+            elif roll < 1.5 * undos:
+                game.redo()  # re-applies what was undone last; refused when a new input came since
+            else:
+                game.push(pick(game, rng))
         except DealerError:
             continue  # an exposed card the deck cannot spare, a card already shown: pick again
     return game

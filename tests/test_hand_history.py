@@ -194,3 +194,15 @@ def test_an_undo_is_a_line_of_the_hand_it_corrected() -> None:
     correction = next(index for index, line in enumerate(lines) if line.startswith("Dealer correction (undo"))
     assert "takes back “Ana raises to 4”" in lines[correction]
     assert lines[correction + 1] == "Ana: calls 1"
+
+
+def test_a_redo_says_what_it_re_applied() -> None:
+    table = Table(["Ana", "Bia"]).do("deal", "Ana raise")
+    table.game.undo()
+    table.game.redo()
+    session = walk(table.game)
+    lines = hand_text(session, session.hands[0], "tbl").split("\n")
+    raised = lines.index("Ana: raises 2 to 4")
+    before, after = lines[raised - 1], lines[raised + 1]
+    assert before.startswith("Dealer correction (undo") and "takes back “Ana raises to 4”" in before
+    assert after.startswith("Dealer correction (redo") and "re-applies “Ana raises to 4”" in after
