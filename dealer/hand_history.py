@@ -107,7 +107,8 @@ class HandWriter:
             self.out.append("*** DEALING HANDS ***")
             return
         if action in (Action.MISDEAL, Action.EXPOSED):
-            self.out.extend(line.render() for line in step.lines[:1])
+            self.out.extend(line.render() for line in step.lines)
+            self.reshuffles(step)  # an exposed card can leave the stub short (R13, R14)
             if action is Action.MISDEAL:
                 self.out.append("*** DEALING HANDS ***")
             return
@@ -180,6 +181,10 @@ class HandWriter:
             self.out.append(f"{name}: stands pat")
         else:
             self.out.append(f"{name}: discards {count} card{'s' if count != 1 else ''}")
+        self.reshuffles(step)
+
+    def reshuffles(self, step: Step) -> None:
+        """The layout's reshuffle line, and ours with the piles gathered and kept apart (R13)."""
         for position, planned in enumerate(step.plan):
             if planned.reshuffle is None:
                 continue

@@ -34,7 +34,7 @@ STREETS = ("*** DEALING HANDS ***", "*** FIRST DRAW ***", "*** SECOND DRAW ***",
            "*** SHOW DOWN ***", "*** SUMMARY ***")
 OWN_LINES = re.compile(r"^(Betting is capped|The deck is reshuffled|Reshuffle: .*|Dealer correction \(.*|"
                        r"Odd chips? to .*|Misdeal: .*|Card exposed while serving .*|\w+ is short: .*|"
-                       r"\w+'s all-in .*|\w+ completes the short all-in .*)$")
+                       r"\w+'s all-in .*|\w+ completes the short all-in .*|Stub short .*)$")
 
 
 def check_hand(text: str, hand: HandRecord, table_id: str) -> None:

@@ -8,6 +8,7 @@ with the ``HX-Request`` header gets the console fragment back (with 409 and a no
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -148,11 +149,18 @@ def _read_form() -> dict[str, Any]:
     return form
 
 
+# "5,000,000", "5.000.000", "5 000 000": thousands written the way each of our languages writes them.
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[ ,.'_\u00a0\u202f][0-9]{3})+")
+
+
 def _whole(value: Any, label: str) -> int:
     text = str(value).strip()
-    if not text.isdigit():
+    if _GROUPED.fullmatch(text):
+        text = re.sub(r"[^0-9]", "", text)
+    if not (text.isascii() and text.isdigit()):
         raise BadInput(N_("“{field}” must be a whole number."), field=label)
-    return int(text)
+    # Far beyond any limit: the engine refuses it with the field's maximum, without converting a huge text.
+    return int(text) if len(text) <= 30 else 10**30
 
 
 def _payload(form: dict[str, Any]) -> dict[str, Any]:
