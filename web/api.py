@@ -56,8 +56,12 @@ def state_response(table: TableAccess, status: int = 200) -> tuple[Response, int
 
 
 @bp.get("/health")
-def health() -> dict[str, str]:
-    return {"status": "ok"}
+def health() -> tuple[Response, int]:
+    """200 while the database answers; 503 with the sentence of the latest storage failure until a write works."""
+    trouble = service().store.probe()
+    if trouble is not None:
+        return jsonify({"status": "error", "error": trouble.render(translate)}), 503
+    return jsonify({"status": "ok"}), 200
 
 
 @bp.post("/tables")

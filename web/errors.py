@@ -23,6 +23,7 @@ from dealer.errors import BadInput, DealerError
 from dealer.messages import N_, Msg
 
 from .service import HandNotFound, TableNotFound, Unauthorized
+from .storage_errors import StorageError
 
 API_PREFIX = "/api/"
 
@@ -67,6 +68,13 @@ def unauthorized(exc: Unauthorized) -> Response:
                          "nothing was changed.")), 403)
 
 
+def storage_failed(exc: StorageError) -> Response:
+    """The disk or the database file failed: 503 with what is wrong and what to do; nothing was applied."""
+    response = answer(exc.message, 503)
+    response.headers["Retry-After"] = "5"
+    return response
+
+
 def too_large(exc: RequestEntityTooLarge) -> Response:
     return answer(Msg(N_("The request body is too large.")), 400, page_status=413)
 
@@ -105,6 +113,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(TableNotFound, table_not_found)
     app.register_error_handler(HandNotFound, hand_not_found)
     app.register_error_handler(Unauthorized, unauthorized)
+    app.register_error_handler(StorageError, storage_failed)
     app.register_error_handler(RequestEntityTooLarge, too_large)
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(MethodNotAllowed, wrong_method)

@@ -17,6 +17,7 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ from dealer.errors import NotAllowed
 from dealer.game import Game
 from dealer.hand_walk import HandRecord, SessionWalk, walk
 from dealer.messages import N_, Translate
-from dealer.read_model import session_log
+from dealer.read_model import hand_log, session_log
 from dealer.records import Entry, Input, parse_create, parse_input
 from dealer.session_doc import export_document, import_document
 from dealer.snapshot import HandLog, Snapshot
@@ -82,10 +83,12 @@ class _Slot:
 class TableAccess:
     """One table as one request sees it: looked up once, its token checked once, changed through this handle."""
 
-    __slots__ = ("_slot", "_store", "authorised", "table_id")
+    __slots__ = ("_after_write", "_slot", "_store", "authorised", "table_id")
 
-    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool) -> None:
+    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool,
+                 after_write: Callable[[bool], None] | None = None) -> None:
         self._store = store
+        self._after_write = after_write
         self._slot = slot
         self.table_id = table_id
         self.authorised = authorised  # the token given is this table's dealer token
@@ -107,6 +110,11 @@ class TableAccess:
         """Every hand's log lines, for the pages that show the whole session."""
         with self._slot.lock:
             return session_log(self._slot.game.state, self._slot.game.undone_lines)
+
+    def hand_log(self, number: int) -> HandLog | None:
+        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
+        with self._slot.lock:
+            return hand_log(self._slot.game.state, number, self._slot.game.undone_lines)
 
     def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
@@ -189,11 +197,14 @@ class TableAccess:
         slot = self._slot
         try:
             self._store.append(self.table_id, slot.game.seq, entry)
-        except Exception:
-            # The disk refused: forget the in-memory change so memory never runs ahead of the log.
-            slot.game = Game.replay(self._store.entries(self.table_id))
+        except BaseException:
+            # The disk refused (StorageError, 503): forget the change in memory too, so memory never runs ahead
+            # of the log and the next tap, once the disk is back, is applied to the table as it was.
+            slot.game.forget_last()
             slot.cache.clear()
             raise
+        if self._after_write is not None:
+            self._after_write(slot.game.state.phase in (Phase.DEAL, Phase.OVER))
 
 
 class TableService:
@@ -202,14 +213,17 @@ class TableService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._slots: dict[str, _Slot] = {}
+        self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+        # Called after every write, with whether a hand (or the session) has just ended: the backups follow it.
+        self.after_write: Callable[[bool], None] | None = None
 
     # -- one table, one lookup --------------------------------------------------------------------------------
 
     def access(self, table_id: str, token: str | None = None) -> TableAccess:
         """The table (TableNotFound when there is none) and whether ``token`` is its dealer token."""
         slot = self._slot(table_id)
-        return TableAccess(self.store, table_id, slot, slot.holds(token))
+        return TableAccess(self.store, table_id, slot, slot.holds(token), self.after_write)
 
     def dealer_access(self, table_id: str, token: str | None) -> TableAccess:
         """The table for its dealer: TableNotFound first, then Unauthorized for a missing or wrong token."""
@@ -239,6 +253,20 @@ class TableService:
                 continue
         return found
 
+    def warm_up(self, limit: int | None = None, stop: threading.Event | None = None) -> list[str]:
+        """Replay the latest tables into memory (run in the background once the server listens, so the first
+        request for a table finds it ready); returns their ids, newest first."""
+        ready = []
+        for stored in self.store.tables()[:limit]:
+            if stop is not None and stop.is_set():
+                break
+            try:
+                self._slot(stored.id)
+            except TableNotFound:
+                continue
+            ready.append(stored.id)
+        return ready
+
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
 
@@ -253,6 +281,8 @@ class TableService:
             table_id = self._new_id()
             self.store.create_table(table_id, hashed, create)
             self._slots[table_id] = _Slot(game, hashed)
+        if self.after_write is not None:
+            self.after_write(False)
         return table_id, token, game
 
     def import_session(self, document: object) -> tuple[str, str, Game]:
@@ -265,6 +295,8 @@ class TableService:
             table_id = self._new_id()
             self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
             self._slots[table_id] = _Slot(imported.game, hashed)
+        if self.after_write is not None:
+            self.after_write(False)
         return table_id, token, imported.game
 
     def delete(self, table_id: str, token: str | None) -> None:
@@ -273,6 +305,8 @@ class TableService:
         with self._lock:
             self.store.delete_table(table_id)
             self._slots.pop(table_id, None)
+        if self.after_write is not None:
+            self.after_write(True)
 
     def act(self, table_id: str, token: str | None, payload: object) -> Game:
         """Look up (404), check the token (401), apply one dealer input (400/409 when refused)."""
@@ -290,15 +324,22 @@ class TableService:
         slot = self._slots.get(table_id)
         if slot is not None:
             return slot
-        with self._lock:
-            slot = self._slots.get(table_id)
-            if slot is None:
-                stored = self.store.table(table_id) if _plausible_id(table_id) else None
-                if stored is None:
-                    raise TableNotFound(table_id)
-                game = Game.replay(self.store.entries(table_id))
-                slot = _Slot(game, stored.token_hash)
-                self._slots[table_id] = slot
+        if not _plausible_id(table_id):
+            raise TableNotFound(table_id)
+        with self._lock:  # one replay per table at a time; other tables are looked up meanwhile
+            loading = self._loading.setdefault(table_id, threading.Lock())
+        try:
+            with loading:
+                slot = self._slots.get(table_id)
+                if slot is None:
+                    stored = self.store.table(table_id)
+                    if stored is None:
+                        raise TableNotFound(table_id)
+                    slot = _Slot(Game.replay(self.store.entries(table_id)), stored.token_hash)
+                    self._slots[table_id] = slot
+        finally:
+            with self._lock:
+                self._loading.pop(table_id, None)
         return slot
 
     def _new_id(self) -> str:
