@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer.errors import BadInput, DealerError
 from dealer.messages import N_, Msg
 
-from .service import TableNotFound, Unauthorized
+from .service import HandNotFound, TableNotFound, Unauthorized
 from .storage_errors import StorageError
 
 API_PREFIX = "/api/"
@@ -54,6 +54,11 @@ def dealer_error(exc: DealerError) -> Response:
 
 def table_not_found(exc: TableNotFound) -> Response:
     return answer(Msg(N_("No table “{table}” on this server."), {"table": exc.table_id[:40]}), 404)
+
+
+def hand_not_found(exc: HandNotFound) -> Response:
+    return answer(Msg(N_("Table “{table}” has no hand {number} yet."), {"table": exc.table_id[:40],
+                                                                       "number": exc.number[:20]}), 404)
 
 
 def unauthorized(exc: Unauthorized) -> Response:
@@ -106,6 +111,7 @@ def server_error(exc: InternalServerError) -> BaseResponse:
 def init_app(app: Flask) -> None:
     app.register_error_handler(DealerError, dealer_error)
     app.register_error_handler(TableNotFound, table_not_found)
+    app.register_error_handler(HandNotFound, hand_not_found)
     app.register_error_handler(Unauthorized, unauthorized)
     app.register_error_handler(StorageError, storage_failed)
     app.register_error_handler(RequestEntityTooLarge, too_large)

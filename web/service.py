@@ -23,10 +23,13 @@ from typing import Any
 
 from flask import Flask, current_app
 
+from dealer.errors import NotAllowed
 from dealer.game import Game
-from dealer.messages import Translate
+from dealer.hand_walk import HandRecord, SessionWalk, walk
+from dealer.messages import N_, Translate
 from dealer.read_model import hand_log, session_log
 from dealer.records import Entry, Input, parse_create, parse_input
+from dealer.session_doc import export_document, import_document
 from dealer.snapshot import HandLog, Snapshot
 from dealer.state import Phase
 from dealer.state_json import state_json
@@ -53,6 +56,14 @@ class Unauthorized(PermissionError):
         self.table_id = table_id
 
 
+class HandNotFound(LookupError):
+    """No such hand (yet) at this table (HTTP 404)."""
+
+    def __init__(self, table_id: str, number: str) -> None:
+        super().__init__(table_id, number)
+        self.table_id, self.number = table_id, number
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -63,6 +74,7 @@ class _Slot:
     token_hash: str
     lock: threading.Lock = field(default_factory=threading.Lock)
     cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    walked: SessionWalk | None = None  # the hand-by-hand walk of the log, for the histories (rebuilt per seq)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -115,6 +127,40 @@ class TableAccess:
                 slot.cache.clear()  # older seqs are never asked again
                 slot.cache[key] = cached
             return cached
+
+    def walk(self) -> SessionWalk:
+        """Every hand of the session, input by input, with the times they were recorded (built once per seq)."""
+        slot = self._slot
+        with slot.lock:
+            if slot.walked is None or slot.walked.seq != slot.game.seq:
+                slot.walked = walk(slot.game, dict(enumerate(self._store.times(self.table_id))))
+            return slot.walked
+
+    def hand(self, number: str) -> tuple[SessionWalk, HandRecord]:
+        """One hand of the walk, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
+        session = self.walk()
+        for hand in session.hands:
+            if str(hand.number) == number:
+                return session, hand
+        raise HandNotFound(self.table_id, number)
+
+    def export(self) -> dict[str, Any]:
+        """The session as a document (the dealer's): settings, the whole log and its times, a digest."""
+        self.require_dealer()
+        with self._slot.lock:
+            return export_document(self._slot.game, self._store.times(self.table_id), self.table_id)
+
+    @property
+    def archived(self) -> bool:
+        stored = self._store.table(self.table_id)
+        return bool(stored and stored.archived)
+
+    def archive(self, archived: bool = True) -> None:
+        """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
+        self.require_dealer()
+        if archived and self._slot.game.state.phase is not Phase.OVER:
+            raise NotAllowed(N_("Only a finished session can be archived."))
+        self._store.set_archived(self.table_id, archived)
 
     def require_dealer(self) -> TableAccess:
         if not self.authorised:
@@ -195,9 +241,12 @@ class TableService:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
         return self.access(table_id).state(translate, language)
 
-    def tables(self) -> list[tuple[str, Game]]:
+    def tables(self, archived: bool = False) -> list[tuple[str, Game]]:
+        """The tables on this server, newest first: those on the lists, or (``archived``) those put away."""
         found = []
         for stored in self.store.tables():
+            if stored.archived != archived:
+                continue
             try:
                 found.append((stored.id, self.game(stored.id)))
             except TableNotFound:
@@ -235,6 +284,29 @@ class TableService:
         if self.after_write is not None:
             self.after_write(False)
         return table_id, token, game
+
+    def import_session(self, document: object) -> tuple[str, str, Game]:
+        """A new table continuing an exported session exactly (same seq, log and standings); refused, with the
+        reason and nothing created, when the document cannot be replayed."""
+        imported = import_document(document)
+        token = secrets.token_urlsafe(24)
+        hashed = token_hash(token)
+        with self._lock:
+            table_id = self._new_id()
+            self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
+            self._slots[table_id] = _Slot(imported.game, hashed)
+        if self.after_write is not None:
+            self.after_write(False)
+        return table_id, token, imported.game
+
+    def delete(self, table_id: str, token: str | None) -> None:
+        """Remove a table and its log from this server (the dealer's, after a confirm on the page)."""
+        self.dealer_access(table_id, token)
+        with self._lock:
+            self.store.delete_table(table_id)
+            self._slots.pop(table_id, None)
+        if self.after_write is not None:
+            self.after_write(True)
 
     def act(self, table_id: str, token: str | None, payload: object) -> Game:
         """Look up (404), check the token (401), apply one dealer input (400/409 when refused)."""

@@ -45,6 +45,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # A finished table the dealer archived leaves the lists; its report and histories stay reachable by link.
+    """
+    ALTER TABLE tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -56,6 +60,7 @@ class StoredTable:
     id: str
     token_hash: str
     created_at: float
+    archived: bool = False  # a finished table the dealer put away: off the lists, still reachable by link
 
 
 def schema_problem(db: sqlite3.Connection) -> tuple[str, Msg] | None:
@@ -110,6 +115,27 @@ class Store:
 
         self._write(write)
 
+    def import_table(self, table_id: str, token_hash: str, entries: list[Entry], times: tuple[float, ...]) -> None:
+        """A whole log at once (a session moved from another laptop), with the times it was recorded."""
+        rows = [(table_id, seq, json.dumps(entry.to_json()), times[seq]) for seq, entry in enumerate(entries)]
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
+                       (table_id, token_hash, times[0]))
+            db.executemany("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)", rows)
+
+        self._write(write)
+
+    def set_archived(self, table_id: str, archived: bool) -> None:
+        self._write(lambda db: db.execute("UPDATE tables SET archived = ? WHERE id = ?", (int(archived), table_id)))
+
+    def delete_table(self, table_id: str) -> None:
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM entries WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+        self._write(write)
+
     def append(self, table_id: str, seq: int, entry: Entry) -> None:
         body = json.dumps(entry.to_json())
         self._write(lambda db: db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
@@ -129,9 +155,9 @@ class Store:
     # -- reading ----------------------------------------------------------------------------------------------
 
     def table(self, table_id: str) -> StoredTable | None:
-        row = self._read(lambda db: db.execute("SELECT id, token_hash, created_at FROM tables WHERE id = ?",
+        row = self._read(lambda db: db.execute("SELECT id, token_hash, created_at, archived FROM tables WHERE id = ?",
                                                (table_id,)).fetchone())
-        return StoredTable(*row) if row else None
+        return StoredTable(row[0], row[1], row[2], bool(row[3])) if row else None
 
     def entries(self, table_id: str) -> list[Entry]:
         rows = self._read(lambda db: db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
@@ -140,8 +166,14 @@ class Store:
 
     def tables(self) -> list[StoredTable]:
         rows = self._read(lambda db: db.execute(
-            "SELECT id, token_hash, created_at FROM tables ORDER BY created_at DESC").fetchall())
-        return [StoredTable(*row) for row in rows]
+            "SELECT id, token_hash, created_at, archived FROM tables ORDER BY created_at DESC").fetchall())
+        return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
+
+    def times(self, table_id: str) -> list[float]:
+        """When each entry was recorded, by seq."""
+        rows = self._read(lambda db: db.execute("SELECT at FROM entries WHERE table_id = ? ORDER BY seq",
+                                                (table_id,)).fetchall())
+        return [at for (at,) in rows]
 
     # -- the file ---------------------------------------------------------------------------------------------
 
