@@ -43,8 +43,8 @@ class ServerProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 10.0) -> float:
-        """Start and wait until /api/health answers; returns the seconds it took."""
+    def start(self, timeout: float = 60.0) -> float:
+        """Start and wait until /api/health answers (generously: CI machines can be loaded); returns the seconds."""
         began = time.monotonic()
         with open(self.output, "ab") as sink:
             self.process = subprocess.Popen(
@@ -61,6 +61,7 @@ class ServerProcess:
                         return time.monotonic() - began
             except OSError:
                 time.sleep(0.05)
+        self.kill()  # never leave a half-started server behind
         raise RuntimeError("server did not become ready")
 
     def kill(self) -> None:

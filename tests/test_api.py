@@ -132,10 +132,10 @@ def test_compare_ranks_hands_best_first_with_the_deciding_sentence(api: Api) -> 
         assert api.request("POST", "/api/compare", bad)[0] == 400
 
 
-def test_server_serves_within_two_seconds_and_sigkill_loses_nothing(tmp_path: Path) -> None:
+def test_sigkill_mid_hand_loses_nothing(tmp_path: Path) -> None:
+    """How fast the server is ready is measured by benchmarks/storage.py; here it only has to come back whole."""
     server = ServerProcess(tmp_path / "t.sqlite3")
-    ready_after = server.start()
-    assert ready_after < 2.0
+    server.start()
     api = Api(server.base)
     try:
         table, token = new_table(api)

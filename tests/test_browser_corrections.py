@@ -5,6 +5,7 @@ rules open over the console, rare inputs ask once, and no control covers another
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -79,7 +80,11 @@ def test_two_taps_300_ms_apart_on_a_raise_apply_one_action(dealer: Console, api:
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(300)
     page.touchscreen.tap(x, y)  # where the next player's raise button appears
-    page.wait_for_timeout(1500)
+    deadline = time.monotonic() + 30  # the first tap lands, however loaded the machine is
+    while api.state(table)["seq"] == seq and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.wait_for_selector(f'[data-testid=console][data-seq="{seq + 1}"]', state="attached", timeout=30000)
+    page.wait_for_timeout(1500)  # time enough for a second action to arrive, if the second tap had acted
     state = api.state(table)
     assert state["seq"] == seq + 1, [line["text"] for line in state["log"]]
     assert [line["text"] for line in state["log"]][-1] == "Ana raises to 4" and state["to_act"] == "Bruno"
