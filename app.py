@@ -28,6 +28,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--public-url", default=None,
                         help="address phones should use, e.g. http://poker.lan:8765 (default: detected LAN address)")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
+    parser.add_argument("--max-tables", type=int, default=None,
+                        help="tables in progress this server accepts before refusing a new one (default 100)")
     return parser.parse_args(argv)
 
 
@@ -92,16 +94,24 @@ def main(argv: list[str] | None = None) -> None:
     config: dict[str, object] = {"PUBLIC_URL": public_url(args)}
     if args.db:
         config["DATABASE"] = args.db
+    if args.max_tables is not None:
+        config["MAX_TABLES_IN_PLAY"] = args.max_tables
     app = create_app(config)
-    from waitress import serve
-
     base = config["PUBLIC_URL"]
     print(announcement(app, str(base), ansi=sys.stdout.isatty()), flush=True)
     announce = app.config.get("ANNOUNCE")
     if callable(announce):
         announce(base)
     sys.stdout.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="dealer")
+    serve_tuned(app, args)
+
+
+def serve_tuned(app: Flask, args: argparse.Namespace) -> None:
+    """Waitress set up so that slow or idle connections cost little and the dealer's requests go first
+    (web/serving.py says which settings and why)."""
+    from web.serving import serve
+
+    serve(app, host=args.host, port=args.port, threads=args.threads)
 
 
 if __name__ == "__main__":

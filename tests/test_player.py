@@ -239,7 +239,7 @@ def test_polling_setup_catches_up_after_sleep_or_lost_wifi(phone_app: Flask, pho
     trigger = re.search(r'hx-trigger="([^"]+)"', body)
     assert trigger is not None
     assert "every 1s" in trigger.group(1)
-    assert "visibilitychange" in trigger.group(1) and "online from:window" in trigger.group(1)
+    assert "pagevisible from:document" in trigger.group(1) and "online from:window" in trigger.group(1)
     assert 'hx-swap="outerHTML"' in body and "hx-config=\"timeout:4s\"" in body
 
 

@@ -27,6 +27,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from babel.util import pathmatch
 
+from conftest import browser_client
 from web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,7 +370,7 @@ class Scenario:
 
     def __init__(self, database: Path) -> None:
         self.app = create_app({"DATABASE": str(database), "TESTING": True})
-        self.dealer = self.app.test_client()
+        self.dealer = browser_client(self.app)
         self.pages: dict[str, dict[str, list[str]]] = {}
         self.table = ""
 

@@ -47,10 +47,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def shell_context() -> dict[str, Any]:
         return {"current_locale": select_locale, "language_names": LANGUAGE_NAMES}
 
-    from . import api, card_display, citations, console, errors, player, reference, service, site
+    from . import api, card_display, citations, console, errors, guard, limits, player, reference, service, site
 
     service.init_app(app)
     errors.init_app(app)
+    guard.init_app(app)
+    limits.init_app(app)
     citations.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
     for module in (site, api, console, player, reference):

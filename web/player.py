@@ -74,8 +74,9 @@ class Fragments:
             return self._render_locks.setdefault(table_id, threading.Lock())
 
 
-def fragments() -> Fragments:
-    return current_app.extensions.setdefault("player_fragments", Fragments())  # type: ignore[no-any-return]
+def fragments(kind: str = "player_fragments") -> Fragments:
+    """The live fragments' cache, or (``player_pages``) the whole pages': a flood of page loads costs lookups."""
+    return current_app.extensions.setdefault(kind, Fragments())  # type: ignore[no-any-return]
 
 
 def _render(table_id: str, fragment: bool) -> tuple[str, int]:
@@ -89,15 +90,15 @@ def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     return html, snap.seq
 
 
-def _live_html(table_id: str, seq: int) -> str:
+def _live_html(table_id: str, seq: int, fragment: bool = True) -> str:
     lang = language()
-    cache = fragments()
+    cache = fragments("player_fragments" if fragment else "player_pages")
     html = cache.get(table_id, seq, lang)
     if html is None:
         with cache.render_lock(table_id):
             html = cache.get(table_id, seq, lang)  # rendered by another phone's request while we waited
             if html is None:
-                html, shown = _render(table_id, fragment=True)
+                html, shown = _render(table_id, fragment=fragment)
                 cache.put(table_id, shown, lang, html)
     return html
 
@@ -130,7 +131,9 @@ def table(table_id: str) -> Response:
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        response = make_response(_render(table_id, fragment=False)[0])
+        # the page's language links name the request's path: only the plain address is served from the cache
+        html = _live_html(table_id, seq, fragment=False) if not request.query_string else _render(table_id, False)[0]
+        response = make_response(html)
     response.set_etag(etag, weak=True)
     return _fresh(response)
 

@@ -21,16 +21,20 @@ from typing import Any
 
 from flask import Flask, current_app
 
+from dealer.errors import NotAllowed
 from dealer.game import Game
-from dealer.messages import Translate
+from dealer.messages import N_, Translate
 from dealer.read_model import session_log
-from dealer.records import Entry, Input, parse_create, parse_input
+from dealer.records import Create, Entry, Input, parse_create, parse_input
 from dealer.snapshot import HandLog, Snapshot
+from dealer.state import Phase
 from dealer.state_json import state_json
 
 from .store import Store
 
 EXTENSION = "tables"
+MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
+# start screen 448 KB
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
 
 
@@ -142,10 +146,12 @@ class TableAccess:
 class TableService:
     """Keeps every table's game in memory (replayed from SQLite on first use) and writes each input through."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, max_in_play: int = MAX_TABLES_IN_PLAY) -> None:
         self.store = store
+        self.max_in_play = max_in_play
         self._slots: dict[str, _Slot] = {}
         self._lock = threading.Lock()
+        self._creating = threading.Lock()  # one creation at a time, so the limit is never overshot
 
     # -- one table, one lookup --------------------------------------------------------------------------------
 
@@ -179,6 +185,10 @@ class TableService:
                 continue
         return found
 
+    def in_play(self) -> int:
+        """How many tables are still in progress (their session not over)."""
+        return sum(1 for _, game in self.tables() if game.state.phase is not Phase.OVER)
+
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
 
@@ -186,9 +196,17 @@ class TableService:
 
     def create(self, payload: object, rng: random.Random | None = None) -> tuple[str, str, Game]:
         create = parse_create(payload, rng)
+        game = Game(create)
+        with self._creating:
+            in_play = self.in_play()
+            if in_play >= self.max_in_play:
+                raise NotAllowed(N_("This server already has {count} tables in progress, its limit: finish a "
+                                    "session before starting another."), count=in_play)
+            return self._add(create, game)
+
+    def _add(self, create: Create, game: Game) -> tuple[str, str, Game]:
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        game = Game(create)
         with self._lock:
             table_id = self._new_id()
             self.store.create_table(table_id, hashed, create)
@@ -232,7 +250,8 @@ def _plausible_id(table_id: str) -> bool:
 
 def init_app(app: Flask) -> None:
     """Open the table store named by ``app.config["DATABASE"]`` and keep the service for this app."""
-    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]))
+    limit = int(app.config.get("MAX_TABLES_IN_PLAY", MAX_TABLES_IN_PLAY))
+    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]), limit)
 
 
 def service() -> TableService:
