@@ -62,7 +62,7 @@ def sent_csrf() -> str | None:
 def foreign(expected: str | None) -> bool:
     """Whether this POST came from another site (see the module docstring); ``expected`` is the right token."""
     sent = sent_csrf()
-    if sent is not None and (expected is None or not hmac.compare_digest(sent, expected)):
+    if sent is not None and (expected is None or not hmac.compare_digest(sent.encode(), expected.encode())):
         return True
     fetch_site = request.headers.get("Sec-Fetch-Site")
     if fetch_site is not None and fetch_site not in SAME_SITE_FETCHES:
