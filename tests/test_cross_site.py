@@ -163,9 +163,10 @@ class OtherSite(ThreadingHTTPServer):
             return 200, {}, form.replace("{action}", "/bounce")
         if path == "/bounce":
             return 307, {"Location": target}, ""
-        if path == "/sandboxed":
-            inner = form.replace("{action}", target).replace('"', "&quot;")
-            return 200, {}, f'<iframe sandbox="allow-forms allow-scripts" srcdoc="{inner}"></iframe>'
+        if path == "/sandboxed":  # a frame with an opaque origin: its POST says Origin: null
+            return 200, {}, '<iframe sandbox="allow-forms allow-scripts" src="/inner"></iframe>'
+        if path == "/inner":
+            return 200, {}, form.replace("{action}", target)
         if path == "/frame":
             console = target.rsplit("/act", 1)[0]
             return 200, {}, f'<iframe id="console" src="{console}" width="800" height="600"></iframe>'
