@@ -11,7 +11,7 @@ import re
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlencode, urlsplit
 
 import pytest
@@ -152,6 +152,7 @@ class OtherSite(ThreadingHTTPServer):
     """A page a guest might open: it auto-posts to the dealer console, through a redirect, or frames it."""
 
     target = ""
+    fields: ClassVar[dict[str, str]] = {}
 
     def page(self, path: str) -> tuple[int, dict[str, str], str]:
         target = self.target
@@ -171,8 +172,6 @@ class OtherSite(ThreadingHTTPServer):
             console = target.rsplit("/act", 1)[0]
             return 200, {}, f'<iframe id="console" src="{console}" width="800" height="600"></iframe>'
         return 404, {}, "no"
-
-    fields: dict[str, str] = {}
 
 
 class OtherSiteHandler(BaseHTTPRequestHandler):

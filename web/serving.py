@@ -9,8 +9,9 @@ thread; what locked the dealer out was the defaults: 100 connections at most, id
 - at most ``PER_CLIENT_CONNECTIONS`` connections per address (:class:`CappedChannel`): one device cannot take them all;
 - ``channel_timeout`` 20 s and ``cleanup_interval`` 5 s: a phone that sleeps mid-request lets go within half a minute;
 - ``backlog`` 2048: a burst of connections waits in the kernel instead of being refused;
-- :class:`DealerFirst`: the dealer's requests (every POST, the console's pages) go ahead of every queued read, and
-  one worker thread serves nothing else, so a flood of phone reads never makes a tap wait for a free thread.
+- :class:`DealerFirst`: the dealer's requests (every POST, the console's pages) go ahead of every queued read, one
+  worker thread serves nothing else, and no read starts while one runs, so a flood of phone reads never makes a
+  tap wait for a free thread nor share the interpreter with a dozen renders.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class DealerFirst(ThreadedTaskDispatcher):
     def __init__(self) -> None:
         super().__init__()
         self.urgent: deque[Any] = deque()
+        self.urgent_running = 0
 
     def add_task(self, task: Any) -> None:
         request = getattr(task, "request", None)
@@ -55,24 +57,29 @@ class DealerFirst(ThreadedTaskDispatcher):
             self.queue.append(task)
             self.queue_cv.notify_all()  # waking only the reserved thread would leave the task waiting
 
-    def _next(self, reserved: bool) -> Any:
-        """Under the lock: the next task this thread may take, or None."""
+    def _next(self, reserved: bool) -> tuple[Any, bool]:
+        """Under the lock: the next task this thread may take (or None), and whether it is the dealer's.
+
+        While a dealer's request runs no read starts: Python runs one thread at a time, and a tap sharing the
+        interpreter with a dozen page renders would take a dozen times longer.
+        """
         if self.urgent:
-            return self.urgent.popleft()
-        if not reserved and self.queue:
-            return self.queue.popleft()
-        return None
+            self.urgent_running += 1
+            return self.urgent.popleft(), True
+        if not reserved and self.queue and not self.urgent_running:
+            return self.queue.popleft(), False
+        return None, False
 
     def handler_thread(self, thread_no: int) -> None:
         reserved = thread_no == 0
         while True:
             with self.lock:
-                task = self._next(reserved)
+                task, urgent = self._next(reserved)
                 while task is None and self.stop_count == 0:
                     self.active_count -= 1
                     self.queue_cv.wait()
                     self.active_count += 1
-                    task = self._next(reserved)
+                    task, urgent = self._next(reserved)
                 if task is None:  # stopping
                     self.active_count -= 1
                     self.stop_count -= 1
@@ -83,6 +90,11 @@ class DealerFirst(ThreadedTaskDispatcher):
                 task.service()
             except BaseException:
                 self.logger.exception("Exception when servicing %r", task)
+            finally:
+                if urgent:
+                    with self.lock:
+                        self.urgent_running -= 1
+                        self.queue_cv.notify_all()
 
 
 class CappedChannel(HTTPChannel):
