@@ -238,7 +238,7 @@ def test_api_errors_of_every_kind_follow_the_language(client: Any, header: str, 
         return english if lang == "en" else translate(lang, english)
 
     headers = {"Accept-Language": header}
-    bad_json = client.post(f"/api/tables/{table}/actions", data="{",
+    bad_json = client.post(f"/api/tables/{table}/actions", data="{", content_type="application/json",
                            headers=dict(headers, Authorization=f"Bearer {token}"))
     assert (bad_json.status_code, bad_json.get_json()["error"]) == (400, say("The request body is not valid JSON."))
     no_token = client.post(f"/api/tables/{table}/actions", json={"action": "deal"}, headers=headers)
