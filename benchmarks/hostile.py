@@ -10,13 +10,16 @@ taps), measured by the client from sending the request to reading the last byte,
    held open ``--hold`` seconds (30) while the dealer taps; at the end the script counts how many are still open
    (the server must not have had to drop them to keep up);
 3. **flood**: ``--flooders`` clients (20) read the player page (``GET /t/<id>``) back to back, at least
-   ``--flood`` requests (1,000) in all, while the dealer taps.
+   ``--flood`` requests (1,000) in all, and on until the dealer has made ``--taps`` taps, every one during it;
+   from 20 addresses (127.0.0.2-21, still this machine: phones on the network, each within its allowance of
+   reads), from one (a hostile device, held to its allowance: most reads get a cheap 429) and from 127.0.0.1 (the
+   laptop itself, exempt from the allowance: the dealer's own queue and thread alone keep the taps going).
 
 Reported: p50/p95/max of the taps in each phase and p95 against the quiet p95. Goals: every tap answered with 200,
 and each phase's p95 within 3x the quiet p95 (with 5 ms of slack for the timer's noise on a fast baseline).
 The exit status is 0 when every goal is met.
 
-Run: ``.venv/bin/python benchmarks/hostile.py [--slow 300] [--hold 30] [--flood 1000] [--taps 60]``.
+Run: ``.venv/bin/python benchmarks/hostile.py [--slow 300] [--hold 30] [--flood 1000] [--taps 60] [--threads N]``.
 """
 
 from __future__ import annotations
@@ -41,13 +44,17 @@ from api import free_port, percentile
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_RATIO = 3.0
 SLACK_MS = 5.0
+FLOOD_DEVICES = (20, 1, 0)
+FLOOD_NAMES = {20: "20 devices", 1: "one device", 0: "the laptop"}
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 SEQ = re.compile(r'data-seq="(\d+)"')
 
 
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start(db: Path, port: int, threads: int | None) -> subprocess.Popen[bytes]:
+    extra = ["--threads", str(threads)] if threads else []
     server = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port),
-                               "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--db", str(db), *extra], cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         try:
@@ -145,30 +152,55 @@ def slow_connections(port: int, count: int, hold: float) -> tuple[int, int]:
     return count, len(alive)
 
 
-def flood(port: int, table: str, total: int, clients: int, done: threading.Event, counted: list[int]) -> None:
-    """``clients`` threads reading the player page back to back until ``total`` reads are done."""
+def flood(port: int, table: str, clients: int, stop: threading.Event, counted: list[int], devices: int) -> None:
+    """``clients`` threads reading the player page back to back until ``stop`` is set, from ``devices`` addresses
+    (127.0.0.2, .3…: devices on the network, each with its allowance of reads), or with 0 all from 127.0.0.1 (the
+    laptop itself, which the allowance exempts)."""
     lock = threading.Lock()
 
-    def reader() -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        while True:
+    def reader(number: int) -> None:
+        source = (f"127.0.0.{number % devices + 2}", 0) if devices else None
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=source)
+        while not stop.is_set():
             with lock:
-                if counted[0] >= total:
-                    return
                 counted[0] += 1
             try:
                 connection.request("GET", f"/t/{table}", headers={"Accept-Language": "en"})
-                connection.getresponse().read()
+                answer = connection.getresponse()
+                answer.read()
+                if answer.status == 429:
+                    with lock:
+                        counted[1] += 1
             except (OSError, http.client.HTTPException):
                 connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=source)
 
-    threads = [threading.Thread(target=reader, daemon=True) for _ in range(clients)]
+    threads = [threading.Thread(target=reader, args=(number,), daemon=True) for number in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    done.set()
+
+
+def flood_phase(dealer: ConsoleDealer, args: argparse.Namespace,
+                devices: int) -> tuple[list[float], list[int], float]:
+    """The dealer's taps during a flood of player-page reads: (tap timings, [reads, of which 429], seconds)."""
+    counted = [0, 0]
+    stop = threading.Event()
+    started = time.monotonic()
+    flooder = threading.Thread(target=flood, args=(dealer.port, dealer.table, args.flooders, stop, counted, devices))
+    flooder.start()
+    while counted[0] < 100:  # the flood is under way before the first tap
+        time.sleep(0.01)
+    taps: list[float] = []
+    while counted[0] < args.flood or len(taps) < args.taps:  # every tap is made during the flood
+        status, elapsed = dealer.tap()
+        assert status == 200, f"a tap was refused or lost: HTTP {status}"
+        taps.append(elapsed)
+        time.sleep(args.pace / 4)
+    stop.set()
+    flooder.join()
+    return taps, counted, time.monotonic() - started
 
 
 def report(label: str, timings: list[float], quiet_p95: float | None) -> tuple[str, bool]:
@@ -189,11 +221,12 @@ def main() -> int:
     parser.add_argument("--flood", type=int, default=1000)
     parser.add_argument("--flooders", type=int, default=20)
     parser.add_argument("--taps", type=int, default=60)
+    parser.add_argument("--threads", type=int, default=None, help="the server's threads (default: app.py's)")
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between the dealer's taps")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start(Path(folder) / "bench.sqlite3", port)
+        server = start(Path(folder) / "bench.sqlite3", port, args.threads)
         try:
             dealer = ConsoleDealer(port)
             for _ in range(10):  # warm up: templates compiled, caches filled
@@ -212,30 +245,22 @@ def main() -> int:
             time.sleep(1.0)  # every slow connection is open before the taps start
             slow = taps_while(dealer, holding, args.taps, args.pace)
 
-            counted = [0]
-            done = threading.Event()
-            started = time.monotonic()
-            threading.Thread(target=flood, args=(port, dealer.table, args.flood, args.flooders, done, counted),
-                             daemon=True).start()
-            flooded: list[float] = []
-            while not done.is_set() or len(flooded) < args.taps // 2:
-                status, elapsed = dealer.tap()
-                assert status == 200, f"a tap was refused or lost: HTTP {status}"
-                flooded.append(elapsed)
-                time.sleep(args.pace / 4)  # taps come faster: the flood lasts only a few seconds
-            flood_seconds = time.monotonic() - started
+            floods = [flood_phase(dealer, args, devices) for devices in FLOOD_DEVICES]
         finally:
             server.terminate()
             server.wait(timeout=10)
     quiet_p95 = percentile(quiet, 0.95)
     lines = [report("quiet", quiet, None), report(f"{args.slow} slow conns", slow, quiet_p95),
-             report("player-page flood", flooded, quiet_p95)]
+             *(report(f"flood, {FLOOD_NAMES[devices]}", taps, quiet_p95) for devices, (taps, _, _) in
+               zip(FLOOD_DEVICES, floods, strict=True))]
     opened, still_open = held[0]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     for text, _ in lines:
         print(text)
     print(f"slow connections: {opened} opened, {still_open} still open after {args.hold:.0f} s")
-    print(f"flood: {counted[0]} player-page reads by {args.flooders} clients in {flood_seconds:.1f} s")
+    for devices, (_, (reads, slowed), seconds) in zip(FLOOD_DEVICES, floods, strict=True):
+        print(f"flood from {FLOOD_NAMES[devices]}: {reads} player-page reads by {args.flooders} clients in "
+              f"{seconds:.1f} s, {slowed} answered 429")
     return 0 if all(ok for _, ok in lines) else 1
 
 

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from flask import Flask, Response, current_app, request
+from flask_babel import gettext
 
 from dealer.errors import BadInput
 from dealer.messages import N_, Msg
@@ -142,10 +143,13 @@ def throttled() -> Response | None:
         return None
     if current_app.extensions[RATES].allow(address):
         return None
+    sentence = Msg(N_("Too many requests from this device; wait a second and try again."))
     if request.endpoint == "player.live":
         response = Response(status=204)
-    else:
-        response = answer(Msg(N_("Too many requests from this device; wait a second and try again.")), 429)
+    elif request.path.startswith("/api/"):
+        response = answer(sentence, 429)
+    else:  # plain text: a refusal must cost less than the page it refuses
+        response = Response(sentence.render(gettext), 429, mimetype="text/plain")
     response.headers["Retry-After"] = "1"
     return response
 

@@ -9,7 +9,7 @@ thread; what locked the dealer out was the defaults: 100 connections at most, id
 - at most ``PER_CLIENT_CONNECTIONS`` connections per address (:class:`CappedChannel`): one device cannot take them all;
 - ``channel_timeout`` 20 s and ``cleanup_interval`` 5 s: a phone that sleeps mid-request lets go within half a minute;
 - ``backlog`` 2048: a burst of connections waits in the kernel instead of being refused;
-- :class:`DealerFirst`: the dealer's requests (every POST, the console's pages) go ahead of every queued read, one
+- :class:`DealerFirst`: the dealer's requests (its writes, the console's pages) go ahead of every queued read, one
   worker thread serves nothing else, and no read starts while one runs, so a flood of phone reads never makes a
   tap wait for a free thread nor share the interpreter with a dozen renders.
 """
@@ -30,12 +30,16 @@ PER_CLIENT_CONNECTIONS = 500
 CHANNEL_TIMEOUT = 20
 CLEANUP_INTERVAL = 5
 BACKLOG = 2048
-DEALER_PATH = re.compile(r"^/t/[^/]+/dealer(/|$)")
+DEALER_PAGE = re.compile(r"^/t/[^/]+/dealer(/|$)")
+DEALER_WRITE = re.compile(r"^/(new$|t/[^/]+/dealer(/|$)|api/tables(/|$))")
 
 
 def is_dealer_request(method: str, path: str) -> bool:
-    """Writes (only the dealer writes) and the console's own pages."""
-    return method not in ("GET", "HEAD") or bool(DEALER_PATH.match(path))
+    """The dealer's writes (console forms, table creation, the API's table writes) and the console's pages; the
+    public hand comparison posts too but waits with the reads."""
+    if method in ("GET", "HEAD"):
+        return bool(DEALER_PAGE.match(path))
+    return bool(DEALER_WRITE.match(path))
 
 
 class DealerFirst(ThreadedTaskDispatcher):
