@@ -5,7 +5,7 @@ tap as the console makes it (an htmx form POST to ``/t/<id>/dealer/act`` or ``/u
 and CSRF token, answered by the whole console fragment; deal and undo alternate, so the table never runs out of
 taps), measured by the client from sending the request to reading the last byte, in three phases of one run:
 
-1. **quiet**: the taps alone (the baseline);
+1. **quiet**: the taps alone (the baseline: ``--taps`` taps at the start and as many at the end, pooled);
 2. **slow connections**: ``--slow`` connections (300) each send a request line, then one header line every 5 s,
    held open ``--hold`` seconds (30) while the dealer taps; at the end the script counts how many are still open
    (the server must not have had to drop them to keep up);
@@ -246,6 +246,7 @@ def main() -> int:
             slow = taps_while(dealer, holding, args.taps, args.pace)
 
             floods = [flood_phase(dealer, args, devices) for devices in FLOOD_DEVICES]
+            quiet += taps_while(dealer, None, args.taps, args.pace)  # the baseline, before and after
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -106,10 +106,11 @@ def whole_number(value: object, label: str, signed: bool = False) -> int:
 class ClientRates:
     """A token bucket per client address: ``rate`` requests a second on average, bursts of ``burst``.
 
-    A phone polls at most 4 times a second and loads a page now and then; the default leaves it five times that.
+    A phone polls at most 4 times a second and loads a page now and then (its static files are not counted); the
+    default leaves it three times that, and a burst of 40 for a page load with its first polls.
     """
 
-    def __init__(self, rate: float = 20.0, burst: float = 60.0) -> None:
+    def __init__(self, rate: float = 12.0, burst: float = 40.0) -> None:
         self.rate = rate
         self.burst = burst
         self._lock = threading.Lock()
@@ -159,7 +160,7 @@ RATES = "client_rates"
 
 def init_app(app: Flask) -> None:
     """Per-client rates on public reads; requests from the laptop itself (loopback) are exempt by default."""
-    app.config.setdefault("CLIENT_RATE", (20.0, 60.0))
+    app.config.setdefault("CLIENT_RATE", (12.0, 40.0))
     app.config.setdefault("CLIENT_RATE_EXEMPT", LOOPBACK)
     rate, burst = app.config["CLIENT_RATE"]
     app.extensions[RATES] = ClientRates(rate, burst)

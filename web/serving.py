@@ -10,8 +10,8 @@ thread; what locked the dealer out was the defaults: 100 connections at most, id
 - ``channel_timeout`` 20 s and ``cleanup_interval`` 5 s: a phone that sleeps mid-request lets go within half a minute;
 - ``backlog`` 2048: a burst of connections waits in the kernel instead of being refused;
 - :class:`DealerFirst`: the dealer's requests (its writes, the console's pages) go ahead of every queued read, one
-  worker thread serves nothing else, and no read starts while one runs, so a flood of phone reads never makes a
-  tap wait for a free thread nor share the interpreter with a dozen renders.
+  worker thread serves nothing else, and while one runs no read starts and the network loop waits (50 ms at most),
+  so a flood of phone reads never makes a tap wait for a free thread nor share the interpreter with it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import re
 from collections import deque
 from typing import Any
 
+from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import create_server
 from waitress.task import ThreadedTaskDispatcher
@@ -30,6 +31,7 @@ PER_CLIENT_CONNECTIONS = 500
 CHANNEL_TIMEOUT = 20
 CLEANUP_INTERVAL = 5
 BACKLOG = 2048
+DEALER_HOLD = 0.05  # the longest the network loop waits for a dealer's request before its next pass
 DEALER_PAGE = re.compile(r"^/t/[^/]+/dealer(/|$)")
 DEALER_WRITE = re.compile(r"^/(new$|t/[^/]+/dealer(/|$)|api/tables(/|$))")
 
@@ -101,6 +103,14 @@ class DealerFirst(ThreadedTaskDispatcher):
                         self.queue_cv.notify_all()
 
 
+    def hold_reads(self, limit: float) -> None:
+        """Called by the network loop between passes: while a dealer's request runs, wait (at most ``limit``
+        seconds) before reading more requests, so the tap has the interpreter nearly to itself."""
+        with self.lock:
+            if self.urgent_running or self.urgent:
+                self.queue_cv.wait(limit)
+
+
 class CappedChannel(HTTPChannel):
     """A connection that is closed at once when its address already holds ``PER_CLIENT_CONNECTIONS``."""
 
@@ -139,4 +149,16 @@ def serve(app: Any, host: str, port: int, threads: int) -> None:
     for listener in (server, *getattr(server, "map", {}).values()):  # one listener, or one per address
         if hasattr(listener, "channel_class"):
             listener.channel_class = CappedChannel
-    server.run()
+    run(server, dispatcher)
+
+
+def run(server: Any, dispatcher: DealerFirst) -> None:
+    """Waitress's network loop (``server.run()``), pausing between passes while a dealer's request runs."""
+    sockets = getattr(server, "map", None) or server._map
+    timeout = server.adj.asyncore_loop_timeout
+    try:
+        while sockets:
+            dispatcher.hold_reads(DEALER_HOLD)
+            wasyncore.poll2(timeout, sockets)
+    except (SystemExit, KeyboardInterrupt):
+        server.close()
