@@ -35,3 +35,7 @@ class StaleSeq(NotAllowed):
 
 class NothingToUndo(NotAllowed):
     """Undo asked at the very start of a table."""
+
+
+class NothingToRedo(NotAllowed):
+    """Redo asked when no undone input waits to be re-applied (nothing undone, or a new input since)."""

@@ -6,10 +6,12 @@ reshuffle from deal_plan, the odd chip from showdown); nothing downstream works 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import betting
-from .button_labels import action_label, option_for
+from .button_labels import option_for
+from .corrections import boundary_sentence, input_lines, label_of, recorded_notice, with_undone
 from .deal_plan import plan_items, plan_title
 from .hand_flow import next_button
 from .messages import N_, Msg, msg
@@ -96,6 +98,8 @@ def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
     pot_total = sum(pot.amount for pot in pots)
     number = _round(table)
     label, where, title = cache.words(table, number)
+    last = game.inputs[-1] if game.inputs else None
+    last_lines = input_lines(table.log, last[0]) if last else []
     return Snapshot(
         seq=game.seq, phase=phase, hand=table.hand_number, hands=table.stakes.hands, stakes=table.stakes,
         stakes_text=text_of_stakes, hand_label=label, stage=where, round=number,
@@ -119,9 +123,13 @@ def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
         chip_check=_chip_check(stacks_sum, pot_total, table.total),
         chips_ok=stacks_sum + pot_total == table.total,
         notes=notes(table, seat),
-        log=tuple(current_hand_log(table)),
+        log=tuple(with_undone(current_hand_log(table), [line for line in game.undone_lines
+                                                         if line.hand == table.hand_number])),
         log_title=title,
-        undo=undo_label(game),
+        undo=label_of(last_lines, last[1]) if last else None,
+        undo_confirm=boundary_sentence(table, last[1] if last else None),
+        redo=game.redoable[-1][1] if game.redoable else None,
+        recorded=recorded_notice(table, last[1] if last else None, last_lines),
         history=history,
         total=table.total,
         misdeals=table.misdeals,
@@ -266,22 +274,6 @@ def current_hand_log(table: TableState) -> list[LogLine]:
     return lines
 
 
-def undo_label(game: Game) -> Msg | None:
-    """What the Undo button will take back: the first log line of the last input, e.g. "Bia raises to 6"."""
-    last = game.inputs[-1] if game.inputs else None
-    if last is None:
-        return None
-    seq = last[0]
-    first = None
-    for line in reversed(game.state.log):  # the input's lines are the latest ones: keep the first of them
-        if line.seq != seq:
-            break
-        first = line
-    if first is not None:
-        return first.text
-    return action_label(last[1].action)
-
-
 def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     """Notable facts of the moment, each with its rule: why a raise is not offered, a short all-in, and so on."""
     hand = table.hand
@@ -309,12 +301,13 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
 
 
 
-def session_log(table: TableState) -> tuple[HandLog, ...]:
-    """Every hand's log lines, grouped by hand, for the pages that show the whole session."""
+def session_log(table: TableState, undone: Sequence[LogLine] = ()) -> tuple[HandLog, ...]:
+    """Every hand's log lines, undone ones included (struck through), grouped by hand, for the pages and exports
+    that show the whole session."""
     groups: dict[int, list[LogLine]] = {}
-    for line in table.log:
+    for line in with_undone(table.log, undone):
         groups.setdefault(line.hand, []).append(line)
-    return tuple(HandLog(number, log_title(number), tuple(lines)) for number, lines in groups.items())
+    return tuple(HandLog(number, log_title(number), tuple(groups[number])) for number in sorted(groups))
 
 
 def log_title(hand: int) -> Msg:

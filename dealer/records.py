@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, format_cards, parse_cards, parse_hand
@@ -63,13 +63,33 @@ class Input:
 
 @dataclass(frozen=True)
 class Undo:
-    """Undo the last effective input (undo is itself recorded; seq still increases)."""
+    """Undo the last effective input (undo is itself recorded; seq still increases).
+
+    ``at`` is when the service recorded it (seconds since the epoch): the log shows an undone line with its time."""
+
+    at: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "undo"}
+        return _timed({"kind": "undo"}, self.at)
 
 
-Entry = Create | Input | Undo
+@dataclass(frozen=True)
+class Redo:
+    """Re-apply the input undone last, while nothing new has been entered since (recorded like undo)."""
+
+    at: float | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return _timed({"kind": "redo"}, self.at)
+
+
+def _timed(data: dict[str, Any], at: float | None) -> dict[str, Any]:
+    if at is not None:
+        data["at"] = at
+    return data
+
+
+Entry = Create | Input | Undo | Redo
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -87,8 +107,15 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         cards = parse_cards(data["cards"]) if "cards" in data else None
         return Input(Action(data["action"]), data.get("player"), data.get("count"), cards)
     if kind == "undo":
-        return Undo()
+        return Undo(_time(data))
+    if kind == "redo":
+        return Redo(_time(data))
     raise ValueError(f"unknown log entry {kind!r}")
+
+
+def _time(data: dict[str, Any]) -> float | None:
+    at = data.get("at")
+    return float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None
 
 
 def clean_name(value: Any) -> str:

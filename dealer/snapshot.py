@@ -203,6 +203,9 @@ class Snapshot(NamedTuple):
     log: tuple[LogLine, ...]  # this hand's lines
     log_title: Msg  # "Hand 3", "Table created"
     undo: Msg | None  # what Undo would take back
+    undo_confirm: Msg | None  # an undo across the end of a hand or a deal, in words: the console asks twice
+    redo: Msg | None  # what Redo would re-apply (the input undone last), or None
+    recorded: Msg | None  # a rare input just recorded (a misdeal, an exposed card), said where the dealer looks
     history: tuple[dict[str, int], ...]  # stacks before hand 1, then after each hand
     total: int  # the table total (R1)
     misdeals: int

@@ -191,6 +191,7 @@ class LogLine:
     hand: int
     seq: int
     text: Msg
+    undone: Msg | None = None  # "undone at 21:04:05": the line of an input taken back, kept in the record
 
 
 @dataclass(frozen=True)

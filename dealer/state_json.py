@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import format_cards
 from .messages import Msg, Translate
 from .snapshot import AwardView, PlanItem, Snapshot
+from .state import LogLine
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,7 +25,7 @@ class RenderedLines:
 
     def __init__(self) -> None:
         self.hand = -1
-        self.lines: dict[tuple[str | None, int, int], dict[str, Any]] = {}
+        self.lines: dict[tuple[str | None, int, int, bool], dict[str, Any]] = {}
 
     def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
         if snap.hand != self.hand:
@@ -34,10 +35,10 @@ class RenderedLines:
         for line in snap.log:
             place = place + 1 if line.seq == previous else 0
             previous = line.seq
-            key = (language, line.seq, place)
+            key = (language, line.seq, place, line.undone is not None)
             rendered = self.lines.get(key)
             if rendered is None:
-                rendered = self.lines[key] = dict(message_json(line.text, translate), seq=line.seq)
+                rendered = self.lines[key] = line_json(line, translate)
             found.append(rendered)
         return found
 
@@ -81,7 +82,7 @@ def state_json(game: Game, table_id: str, translate: Translate = _same, language
     if translate is _same or language is not None:
         log = game.rendered_lines.log_json(snap, translate, language)
     else:
-        log = [dict(message_json(line.text, translate), seq=line.seq) for line in snap.log]
+        log = [line_json(line, translate) for line in snap.log]
     state.update(extras(snap, translate, log))
     return state
 
@@ -117,6 +118,12 @@ def _last_hand_json(snap: Snapshot) -> dict[str, Any] | None:
             "returned": {row.player: row.amount for row in result.returned}}
 
 
+def line_json(line: LogLine, translate: Translate) -> dict[str, Any]:
+    """One log line; ``undone`` says when an input was taken back ("undone at 21:04:05"), else null."""
+    return dict(message_json(line.text, translate), seq=line.seq,
+                undone=line.undone.render(translate) if line.undone else None)
+
+
 def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
     return {"text": message.render(translate), "rule": message.rule, "ruling": message.ruling}
 
@@ -131,5 +138,7 @@ def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]]) -> d
         "notes": [message_json(note, translate) for note in notes],
         "log": log,
         "undo": snap.undo.render(translate) if snap.undo else None,
+        "undo_confirm": snap.undo_confirm.render(translate) if snap.undo_confirm else None,
+        "redo": snap.redo.render(translate) if snap.redo else None,
         "history": list(snap.history),  # the snapshot's own copies, never changed
     }

@@ -173,3 +173,43 @@ def test_state_polls_are_conditional(api: Api) -> None:
     api.ok(table, token, "deal")
     status, body = api.request("GET", f"/api/tables/{table}", headers={"If-None-Match": tag})
     assert status == 200 and body["seq"] == 1
+
+
+def test_redo_reapplies_what_undo_took_back_until_a_new_input(api: Api) -> None:
+    table, token = new_table(api, ["Ana", "Bia", "Caio"])
+    api.ok(table, token, "deal")
+    api.ok(table, token, "raise", player="Ana")
+    raised = api.ok(table, token, "call", player="Bia")
+    assert raised["redo"] is None
+    status, redo = api.request("POST", f"/api/tables/{table}/redo", {}, token=token)
+    assert status == 409 and "Nothing to redo" in redo["error"]
+    api.undo(table, token)
+    status, undone = api.undo(table, token)
+    assert status == 200 and undone["redo"] == "Ana raises to 4" and undone["to_act"] == "Ana"
+    assert [line["undone"] is not None for line in undone["log"]] == [False, True, True]
+    assert api.request("POST", f"/api/tables/{table}/redo", {}, token=None)[0] == 401
+    assert api.request("POST", f"/api/tables/{table}/redo", {"seq": 3}, token=token)[0] == 409  # stale seq
+    status, again = api.request("POST", f"/api/tables/{table}/redo", {"seq": undone["seq"]}, token=token)
+    assert status == 200 and again["seq"] == undone["seq"] + 1 and again["redo"] == "Bia calls 3"
+    status, again = api.request("POST", f"/api/tables/{table}/redo", {}, token=token)
+    assert status == 200 and again["redo"] is None
+    assert {key: again[key] for key in ("to_act", "players", "pots", "legal")} == \
+        {key: raised[key] for key in ("to_act", "players", "pots", "legal")}
+    api.undo(table, token)
+    api.ok(table, token, "fold", player="Bia")  # a new input clears what redo could re-apply
+    assert api.state(table)["redo"] is None
+    assert api.request("POST", f"/api/tables/{table}/redo", {}, token=token)[0] == 409
+
+
+def test_an_undo_across_the_end_of_a_hand_says_what_it_reverts(api: Api) -> None:
+    table, token = new_table(api, ["Ana", "Bia"])
+    api.ok(table, token, "deal")
+    ended = api.ok(table, token, "fold", player="Ana")
+    won = ended["last_hand"]["awards"][0]
+    assert ended["undo_confirm"] == (f"Undo the end of hand 1: the {won['amount']} chips Bia won go back to the "
+                                     "pot.")
+    status, undone = api.undo(table, token)  # the API needs no second tap: the console asks
+    assert status == 200 and undone["phase"] == "bet" and undone["undo"].startswith("Deal hand 1")
+    assert undone["undo_confirm"].startswith("Undo the deal of hand 1: the blinds go back to Ana and Bia")
+    api.ok(table, token, "call", player="Ana")
+    assert api.state(table)["undo_confirm"] is None  # inside a hand, undo stays one tap

@@ -223,7 +223,9 @@ def test_a_stale_screen_gets_the_fresh_console_and_a_notice_never_a_second_appli
     assert first.status_code == 200
     again = act(client, table, "call", seq=seq, player="Ana", headers=HX)  # the double tap
     assert again.status_code == 409
-    assert "out of date" in text(again) and 'data-testid="notice"' in again.get_data(as_text=True)
+    # The stale tap says in words what the other tap recorded meanwhile.
+    assert "Another tablet recorded “Ana calls 2” meanwhile; here is the table now." in text(again)
+    assert 'data-testid="notice"' in again.get_data(as_text=True)
     assert "<html" not in again.get_data(as_text=True)  # the htmx fragment, swapped in place
     assert f'data-seq="{seq + 1}"' in again.get_data(as_text=True)
     body = state(client, table)
@@ -231,7 +233,7 @@ def test_a_stale_screen_gets_the_fresh_console_and_a_notice_never_a_second_appli
     assert [line["text"] for line in body["log"]].count("Ana calls 2") == 1
     # Without htmx the refusal is the full page with the same notice and status.
     plain = act(client, table, "call", seq=seq, player="Ana")
-    assert plain.status_code == 409 and "<html" in plain.get_data(as_text=True) and "out of date" in text(plain)
+    assert plain.status_code == 409 and "<html" in plain.get_data(as_text=True) and "Another tablet" in text(plain)
 
 
 def test_a_form_without_seq_is_refused(client: Any) -> None:
@@ -251,7 +253,12 @@ def test_undo_says_what_it_undoes_and_can_be_repeated(client: Any) -> None:
     assert undone.status_code == 303
     body = state(client, table)
     assert body["to_act"] == "Ana" and body["players"][0]["bet"] == 0
-    client.post(f"/t/{table}/dealer/undo", data={"seq": str(body["seq"])})
+    # Undoing the deal crosses a boundary: the first tap only asks, in the engine's words.
+    asked = client.post(f"/t/{table}/dealer/undo", data={"seq": str(body["seq"])}, headers=HX)
+    assert asked.status_code == 200 and 'data-testid="confirm"' in asked.get_data(as_text=True)
+    assert "Undo the deal of hand 1: the blinds go back to Bia and Caio" in text(asked)
+    assert state(client, table)["seq"] == body["seq"] and state(client, table)["phase"] == "bet"
+    client.post(f"/t/{table}/dealer/undo", data={"seq": str(body["seq"]), "confirm": "yes"})
     assert state(client, table)["phase"] == "deal"
     nothing = client.post(f"/t/{table}/dealer/undo", data={"seq": str(state(client, table)["seq"])}, headers=HX)
     assert nothing.status_code == 409 and "Nothing to undo" in text(nothing)
@@ -350,8 +357,12 @@ def test_a_split_pot_names_the_odd_chip_and_why(client: Any) -> None:
 def test_misdeal_and_exposed_card_are_dealer_tools(client: Any) -> None:
     table = create(client, ["Ana", "Bia", "Caio"], button=0)
     ok(client, table, "deal")
-    body = ok(client, table, "misdeal")
+    asked = act(client, table, "misdeal", headers=HX)  # a rare input: the first tap only asks
+    assert asked.status_code == 200 and 'data-testid="confirm-yes"' in asked.get_data(as_text=True)
+    assert state(client, table)["misdeals"] == 0
+    body = ok(client, table, "misdeal", confirm="yes")
     assert body["hand"] == 1 and body["misdeals"] == 1
+    assert "Misdeal recorded: shuffle all 52 and deal again." in text(client.get(f"/t/{table}/dealer"))
     ok(client, table, "call")
     assert "act-misdeal" not in ids_of(client.get(f"/t/{table}/dealer"))
     ok(client, table, "call")
@@ -361,8 +372,10 @@ def test_misdeal_and_exposed_card_are_dealer_tools(client: Any) -> None:
     page = client.get(f"/t/{table}/dealer")
     assert {"exposed-Ana", "exposed-Bia", "exposed-Caio"} <= set(ids_of(page))
     assert "Deal plan, draw 1" in text(page) and "Serve Bia 2 cards" in text(page)
-    body = ok(client, table, "exposed", player="Caio")
+    assert act(client, table, "exposed", player="Caio").status_code == 200  # asks first
+    body = ok(client, table, "exposed", player="Caio", confirm="yes")
     assert body["deck"]["burned"] == 2
+    assert "Exposed card recorded" in text(client.get(f"/t/{table}/dealer"))
 
 
 # --- the start screen -----------------------------------------------------------------------------------------
@@ -433,3 +446,19 @@ def test_the_manifest_and_icons_are_served_locally(client: Any) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'rel="manifest"' in page and "http://" not in re.sub(r'(href|src)="/', "", page).split("<main")[0] \
         .replace("http://www.w3.org", "")
+
+
+def test_an_undone_input_stays_in_every_log_struck_through_with_its_time(client: Any) -> None:
+    table = create(client, ["Ana", "Bia", "Caio"], button=0)
+    ok(client, table, "deal")
+    ok(client, table, "raise")  # Ana raises to 4
+    client.post(f"/t/{table}/dealer/undo", data={"seq": str(state(client, table)["seq"])})
+    struck = re.compile(r'<li class="undone"[^>]*><s>Ana raises to 4</s> <span class="undone-mark">'
+                        r'undone at \d\d:\d\d:\d\d</span></li>')
+    for page in (f"/t/{table}/dealer", f"/t/{table}", f"/t/{table}/log"):  # console, phones, every hand's log
+        assert struck.search(client.get(page).get_data(as_text=True)), page
+    assert "Redo: Ana raises to 4" in text(client.get(f"/t/{table}/dealer"))
+    client.post(f"/t/{table}/dealer/redo", data={"seq": str(state(client, table)["seq"])})
+    body = state(client, table)
+    assert [line["text"] for line in body["log"]][-2:] == ["Ana raises to 4", "Ana raises to 4"]
+    assert [line["undone"] is None for line in body["log"]][-2:] == [False, True] and body["redo"] is None

@@ -22,7 +22,11 @@ def fold_around(table: Table) -> None:
 
 
 def without_seq(state: dict) -> dict:
-    return {key: value for key, value in state.items() if key != "seq"}
+    """The table itself: not the seq, nor what redo could re-apply, nor the struck-through lines of undone inputs
+    (corrections stay in the record, but the table after an undo is the table before the input)."""
+    kept = {key: value for key, value in state.items() if key not in ("seq", "redo")}
+    kept["log"] = [line for line in state["log"] if not line["undone"]]
+    return kept
 
 
 def test_r01_table_total_never_changes() -> None:

@@ -142,7 +142,11 @@ def check_refusal_changes_nothing(game: Game, data: st.DataObject) -> None:
 
 
 def without_seq(state: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in state.items() if key != "seq"}
+    """The table itself: not the seq, nor what redo could re-apply, nor the struck-through lines of undone inputs
+    (corrections stay in the record, but the table after an undo is the table before the input)."""
+    kept = {key: value for key, value in state.items() if key not in ("seq", "redo")}
+    kept["log"] = [line for line in state["log"] if not line["undone"]]
+    return kept
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -186,3 +190,49 @@ def test_a_table_reloaded_from_sqlite_equals_the_live_one(tmp_path: Path, setup:
     assert state_json(reloaded.game(table_id), table_id) == state_json(live.game(table_id), table_id)
     live.store.close()
     reloaded.store.close()
+
+
+def table_only(game: Game) -> dict[str, Any]:
+    """The table a display shows, without the seq, the log's seqs or the record of corrections."""
+    state = without_seq(state_json(game, "t"))
+    state["log"] = [line["text"] for line in state["log"]]
+    state.pop("undo_confirm", None)
+    return state
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=tables(), data=st.data())
+def test_inputs_undos_and_redos_equal_their_effective_inputs_replayed_and_the_log_only_grows(
+        setup: dict[str, Any], data: st.DataObject) -> None:
+    create = parse_create(setup)
+    game = Game(create)
+    stored: list[Any] = list(game.entries)
+    for _ in range(data.draw(st.integers(1, 120))):
+        move = data.draw(st.sampled_from(["input", "input", "input", "undo", "redo"]))
+        before = list(game.entries)
+        try:
+            if move == "undo":
+                game.undo(at=1_700_000_000.0)
+            elif move == "redo":
+                game.redo(at=1_700_000_000.0)
+            elif game.legal:
+                game.push(parse_input(random_input(data, game)))
+        except DealerError:
+            assert game.entries == before  # a refused undo or redo (nothing to undo/redo) records nothing
+            continue
+        # The stored log only grows: every earlier entry stays as it was, one entry per accepted request.
+        assert game.entries[:len(stored)] == stored and len(game.entries) >= len(stored)
+        stored = list(game.entries)
+        assert game.seq == len(stored) - 1
+    replayed = Game(create)
+    for _, entry in game.inputs:
+        replayed.push(entry)
+    ours, theirs = table_only(game), table_only(replayed)
+    assert {key: value for key, value in ours.items() if key not in ("log", "redo")} == \
+        {key: value for key, value in theirs.items() if key not in ("log", "redo")}
+    # The effective lines are the replayed lines; the undone ones are extra, struck through.
+    effective = [line["text"] for line in state_json(game, "t")["log"] if not line["undone"]]
+    assert effective == theirs["log"]
+    # And the stored log replays to the same table, corrections included.
+    again = Game.replay(game.entries)
+    assert state_json(again, "t") == state_json(game, "t")

@@ -479,7 +479,7 @@ def test_the_scenario_reaches_every_moment(scenario: Scenario) -> None:
     assert "to show now" in english["console-showdown"]
     assert "pair of kings" in english["player-result"] and "side pot" in english["player-result"]
     assert "Session over" in english["console-over"] and "Out" in english["player-over"]
-    assert "This screen was out of date" in english["console-stale"]
+    assert "Another tablet recorded" in english["console-stale"]
     assert "Two players are called" in english["start-refused"]
     assert "splits the pot" in english["compare-ranked"] and "straights and flushes count" in english["compare-ranked"]
     assert "pair of kings" in english["compare-ranked"] and "ten-high straight" in english["compare-ranked"]

@@ -6,6 +6,8 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
@@ -92,13 +94,26 @@ def act(table_id: str) -> tuple[Response, int]:
     return state_response(table)
 
 
-@bp.post("/tables/<table_id>/undo")
-def undo(table_id: str) -> tuple[Response, int]:
-    table = service().dealer_access(table_id, bearer_token())
+def seq_only() -> Any:
+    """The body of undo and redo: an object with an optional ``seq`` (the game checks its type: 400)."""
     payload = body()
     if not isinstance(payload, dict):
         raise BadInput(N_("The request body must be a JSON object."))
-    table.undo(payload.get("seq"))
+    return payload.get("seq")
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> tuple[Response, int]:
+    table = service().dealer_access(table_id, bearer_token())
+    table.undo(seq_only())
+    return state_response(table)
+
+
+@bp.post("/tables/<table_id>/redo")
+def redo(table_id: str) -> tuple[Response, int]:
+    """Re-apply the input undone last: 409 when there is nothing to redo."""
+    table = service().dealer_access(table_id, bearer_token())
+    table.redo(seq_only())
     return state_response(table)
 
 

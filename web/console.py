@@ -27,7 +27,7 @@ from dealer.state import Phase
 
 from . import qr
 from .card_display import deck_grid
-from .console_buttons import controls
+from .console_buttons import Confirm, confirm_first, confirm_undo, controls
 from .guard import foreign, hidden_field, start_csrf, table_csrf
 from .limits import whole_number
 from .service import TableAccess, service
@@ -53,7 +53,8 @@ def finish(response: Response) -> Response:
     started = g.get("console_started")
     if started is not None and request.method == "POST":
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
-    if request.endpoint and request.endpoint != "console.start_screen":
+    if request.endpoint:
+        # Never cached, the start screen included: the Back button must not show a stale list or console.
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "same-origin"  # the join link's token never leaves this server
     response.vary.add("HX-Request")
@@ -224,7 +225,7 @@ def create_table() -> BaseResponse | tuple[str, int]:
 # --- the console ----------------------------------------------------------------------------------------------
 
 def render_console(table_id: str, notice: Msg | None = None, status: int = 200, picked: tuple[str, ...] = (),
-                   typed: str = "", notice_kind: str = "error") -> Response:
+                   typed: str = "", notice_kind: str = "error", confirm: Confirm | None = None) -> Response:
     access = dealer_access(table_id)
     token = dealer_token(table_id)
     if token is None:
@@ -242,6 +243,9 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         picker=deck_grid(snap.showdown.taken, picked) if snap.showdown else None, typed=typed,
         player_url=player_url, player_qr=qr.svg(player_url), join_url=join_url, join_qr=qr.svg(join_url),
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
+        redo_url=url_for("console.redo", table_id=table_id), confirm=confirm,
+        live_url=url_for("console.live", table_id=table_id),
+        console_url=url_for("console.console", table_id=table_id),
     )
     return make_response(body, status)
 
@@ -287,10 +291,12 @@ def _after_change(table_id: str) -> BaseResponse:
 
 def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "") -> Response:
     status = 400 if isinstance(refusal, BadInput) else 409
-    kind = "stale" if isinstance(refusal, StaleSeq) else "error"
-    if kind == "stale":
-        picked, typed = (), ""
-    return render_console(table_id, refusal.message, status, picked, typed, kind)
+    notice = refusal.message
+    if isinstance(refusal, StaleSeq):
+        given = refusal.message.args.get("given")
+        since = dealer_access(table_id).game.recorded_since(given) if isinstance(given, int) else None
+        return render_console(table_id, since or notice, status, notice_kind="stale")
+    return render_console(table_id, notice, status, picked, typed)
 
 
 def high_first(codes: tuple[str, ...]) -> list[str]:
@@ -316,6 +322,9 @@ def act(table_id: str) -> BaseResponse:
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
+        asked = confirm_first(table, payload, form.get("confirm") == "yes")
+        if asked is not None:
+            return render_console(table_id, confirm=asked)
         table.act(payload)
     except DealerError as refusal:
         return _refusal(table_id, refusal, picked, typed)
@@ -329,10 +338,37 @@ def undo(table_id: str) -> BaseResponse:
     if refused is not None:
         return refused
     try:
-        table.undo(_form_seq())
+        seq = _form_seq()
+        asked = confirm_undo(table, seq, request.form.get("confirm") == "yes")
+        if asked is not None:
+            return render_console(table_id, confirm=asked)
+        table.undo(seq)
     except DealerError as refusal:
         return _refusal(table_id, refusal)
     return _after_change(table_id)
+
+
+@bp.post("/t/<table_id>/dealer/redo")
+def redo(table_id: str) -> BaseResponse:
+    table = dealer_access(table_id)
+    refused = _refused_without_token(table)
+    if refused is not None:
+        return refused
+    try:
+        table.redo(_form_seq())
+    except DealerError as refusal:
+        return _refusal(table_id, refusal)
+    return _after_change(table_id)
+
+
+@bp.get("/t/<table_id>/dealer/live")
+def live(table_id: str) -> Response:
+    """A second dealer device follows the table like the phones: 204 while it still shows ``?seq=N``, else the
+    console fragment. The console's script also asks it to learn that the laptop answers again."""
+    table = dealer_access(table_id)
+    if request.args.get("seq", type=int) == table.seq and table.authorised:
+        return make_response("", 204)
+    return render_console(table_id)
 
 
 @bp.get("/t/<table_id>/join")

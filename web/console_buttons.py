@@ -5,13 +5,20 @@ Nothing here decides what is allowed: a button exists only for an option of the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from dealer.button_labels import draw_label
 from dealer.config import MAX_DISCARD
 from dealer.legal import Action
 from dealer.messages import Msg, Translate
 from dealer.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from .service import TableAccess
+
+# Rare inputs that change the whole hand: one tap only shows what they do, a second tap records them.
+CONFIRMED_ACTIONS = (Action.MISDEAL.value, Action.EXPOSED.value)
 
 
 @dataclass(frozen=True)
@@ -77,3 +84,36 @@ _KINDS = {Action.FOLD: "fold", Action.CHECK: "passive", Action.CALL: "passive", 
           Action.RAISE: "aggressive", Action.SHOW: "show", Action.MUCK: "muck", Action.DEAL: "deal",
           Action.MISDEAL: "misdeal"}
 _PLAYERS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.SHOW, Action.MUCK)
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A tap that asks before it records: what it would do (the engine's sentence) and the fields to send again."""
+
+    kind: str  # undo | act
+    sentence: Msg
+    label: Msg | None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def confirm_first(table: TableAccess, payload: dict[str, Any], confirmed: bool) -> Confirm | None:
+    """The confirmation a rare input needs before it is recorded, or None to record it now."""
+    action = payload.get("action")
+    if confirmed or action not in CONFIRMED_ACTIONS:
+        return None
+    snap = table.snapshot()
+    if payload.get("seq") != snap.seq:
+        return None  # a stale screen: the refusal says what changed
+    for option in snap.options:
+        if option.legal.action.value == action:
+            fields = {key: payload[key] for key in ("action", "player") if payload.get(key) is not None}
+            return Confirm("act", option.help or option.label, option.label, fields)
+    return None  # not open now: the engine refuses it in words
+
+
+def confirm_undo(table: TableAccess, seq: int, confirmed: bool) -> Confirm | None:
+    """An undo across the end of a hand or a deal asks once, in the engine's words; inside a hand it is one tap."""
+    snap = table.snapshot()
+    if confirmed or seq != snap.seq or snap.undo_confirm is None:
+        return None
+    return Confirm("undo", snap.undo_confirm, snap.undo)

@@ -16,6 +16,7 @@ import hmac
 import random
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +97,7 @@ class TableAccess:
     def session_log(self) -> tuple[HandLog, ...]:
         """Every hand's log lines, for the pages that show the whole session."""
         with self._slot.lock:
-            return session_log(self._slot.game.state)
+            return session_log(self._slot.game.state, self._slot.game.undone_lines)
 
     def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
@@ -126,9 +127,18 @@ class TableAccess:
         return self._slot.game
 
     def undo(self, seq: int | None = None) -> Game:
+        """Take the last input back (recorded with its time: the log shows the undone line struck through)."""
         self.require_dealer()
         with self._slot.lock:
-            self._slot.game.undo(seq)
+            self._slot.game.undo(seq, at=time.time())
+            self._persist(self._slot.game.entries[-1])
+        return self._slot.game
+
+    def redo(self, seq: int | None = None) -> Game:
+        """Re-apply the input undone last (409 when a new input came since, or nothing was undone)."""
+        self.require_dealer()
+        with self._slot.lock:
+            self._slot.game.redo(seq, at=time.time())
             self._persist(self._slot.game.entries[-1])
         return self._slot.game
 
@@ -219,6 +229,9 @@ class TableService:
 
     def undo(self, table_id: str, token: str | None, seq: int | None = None) -> Game:
         return self.dealer_access(table_id, token).undo(seq)
+
+    def redo(self, table_id: str, token: str | None, seq: int | None = None) -> Game:
+        return self.dealer_access(table_id, token).redo(seq)
 
     # -- inside -----------------------------------------------------------------------------------------------
 

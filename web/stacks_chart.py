@@ -20,6 +20,18 @@ class Series:
     last: int
     label_y: float
 
+    @property
+    def label(self) -> str:
+        """The end label beside the plot: the name (shortened past 8 characters) and the last stack."""
+        return f"{_short(self.name)} {self.last}"
+
+
+LABEL_FONT_WIDTH = 8.5  # px per character of a 13 px bold label, a little generous: no label may be clipped
+
+
+def _short(name: str, keep: int = 8) -> str:
+    return name if len(name) <= keep else name[: keep - 1] + "…"
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -40,7 +52,9 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     """Stacks before hand 1 and after each hand, one line per player, as SVG coordinates."""
     if not history:
         return None
-    left, right, top, bottom = 44, 96, 14, 30
+    longest = max(len(f"{_short(name)} {stacks[name]}") for stacks in history for name in names)
+    left, top, bottom = 44, 20, 30
+    right = 16 + int(LABEL_FONT_WIDTH * longest)  # room for the end labels: none is clipped at the right
     plot_w, plot_h = width - left - right, height - top - bottom
     values_all = [stacks[name] for stacks in history for name in names]
     ticks = nice_ticks(min(values_all), max(values_all))

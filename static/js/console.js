@@ -1,5 +1,7 @@
-// The dealer's tablet, small comforts on top of plain forms (everything also works without this file):
-// keep the screen awake, enlarge a QR code, reorder seats on the start screen, count picked cards.
+// The dealer's tablet, on top of plain forms (everything also works without this file): taps sent one at a
+// time with a quiet moment after every change (a double tap can't act twice), a banner when the laptop does not
+// answer, the console following the table when another tablet taps, rules opened over the console, the screen
+// kept awake, QR codes enlarged, seats reordered on the start screen, picked cards counted.
 (function () {
   "use strict";
 
@@ -23,7 +25,7 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("click", keepAwake, { passive: true });
-  document.addEventListener("htmx:after:swap", keepAwake); // the console was re-rendered: hint and lock again
+  document.addEventListener("console:swapped", keepAwake); // the console was re-rendered: hint and lock again
 
   // --- QR codes: tap to fill the screen, tap again to close ---
   document.addEventListener("click", (event) => {
@@ -70,4 +72,151 @@
     if (input.checked && countPicked(form) > 5) input.checked = false;
     countPicked(form);
   });
+
+  // --- Taps: one request at a time, then a short visible quiet moment after any change of the console ---
+  const QUIET_MS = 400; // a second tap of a double tap lands on disabled buttons
+  const ANSWER_MS = 2000; // no answer by then: the tap is not heard, and the console says so
+  const FOLLOW_MS = 2000; // how often the console asks the laptop whether the table moved (another tablet)
+  let busy = false;
+
+  function consoleRoot() { return document.getElementById("console"); }
+
+  function quiet(root) {
+    root.classList.add("is-quiet");
+    const buttons = root.querySelectorAll("[data-console-form] button:not([disabled])");
+    buttons.forEach((button) => { button.disabled = true; });
+    setTimeout(() => {
+      buttons.forEach((button) => { button.disabled = false; });
+      root.classList.remove("is-quiet");
+    }, QUIET_MS);
+  }
+
+  function swap(html) {
+    const old = consoleRoot();
+    if (!old) return;
+    const holder = document.createElement("template");
+    holder.innerHTML = html;
+    const fresh = holder.content.querySelector("#console");
+    if (!fresh) return;
+    const top = window.scrollY;
+    old.replaceWith(fresh);
+    window.scrollTo(0, top); // the dealer keeps their place on the page
+    quiet(fresh);
+    document.dispatchEvent(new CustomEvent("console:swapped"));
+  }
+
+  function bannerText(kind, status) {
+    const banner = document.querySelector("[data-offline-banner]");
+    const source = banner && banner.querySelector(kind === "error" ? "[data-server-error]" : "[data-no-connection]");
+    return source ? source.content.textContent.trim().replace("###", String(status || "")) : "";
+  }
+
+  function showBanner(text) {
+    const banner = document.querySelector("[data-offline-banner]");
+    if (!banner) return;
+    banner.querySelector("[data-offline-text]").textContent = text;
+    banner.hidden = false;
+  }
+
+  function hideBanner() {
+    const banner = document.querySelector("[data-offline-banner]");
+    if (banner) banner.hidden = true;
+  }
+
+  async function send(form) {
+    const root = consoleRoot();
+    busy = true;
+    root.classList.add("is-busy");
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+    let status = 0;
+    let html = "";
+    try {
+      const response = await fetch(form.getAttribute("action"), { // (form.action is the input named "action")
+        method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
+        headers: { "HX-Request": "true", "X-CSRF-Token": (form.querySelector("[name=csrf_token]") || {}).value || "" },
+        signal: controller.signal, cache: "no-store",
+      });
+      status = response.status;
+      html = await response.text();
+    } catch (error) {
+      status = 0; // no answer in time, or no connection at all: never sent again by this page
+    } finally {
+      clearTimeout(timer);
+      busy = false;
+    }
+    root.classList.remove("is-busy");
+    if (status === 0) { showBanner(bannerText("offline")); return; }
+    if (status >= 500 || !html.includes('id="console"')) { showBanner(bannerText("error", status)); return; }
+    hideBanner();
+    swap(html);
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches("[data-console-form]")) return;
+    event.preventDefault();
+    const root = consoleRoot();
+    if (!root || busy || root.classList.contains("is-quiet")) return; // the second tap of a double tap
+    send(form);
+  });
+
+  // A confirmation's "Cancel" closes it in place (without this script it is a link back to the console).
+  document.addEventListener("click", (event) => {
+    const cancel = event.target.closest("[data-confirm-cancel]");
+    if (!cancel) return;
+    event.preventDefault();
+    const box = cancel.closest("[data-confirm]");
+    if (box) box.remove();
+  });
+
+  // --- Following the table: another tablet's taps show up here; an unheard tap's banner clears by itself ---
+  async function follow() {
+    const root = consoleRoot();
+    if (!root || !root.dataset.liveUrl || busy) return;
+    const banner = document.querySelector("[data-offline-banner]");
+    if (document.visibilityState !== "visible" && (!banner || banner.hidden)) return;
+    try {
+      const url = `${root.dataset.liveUrl}?seq=${encodeURIComponent(root.dataset.seq)}`;
+      const response = await fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" });
+      if (response.status >= 500) return;
+      hideBanner();
+      if (response.status === 200 && !busy) swap(await response.text());
+    } catch (error) {
+      // still unreachable: the banner (if a tap was lost) stays until the laptop answers
+    }
+  }
+  setInterval(follow, FOLLOW_MS);
+  document.addEventListener("visibilitychange", follow);
+  window.addEventListener("online", follow);
+
+  // --- Back and Forward never show a stale console or start page from the browser's memory ---
+  window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
+
+  // --- Rules, rulings and "Who wins?" open over the console and close back to the same table and place ---
+  function panel() { return document.getElementById("reference-panel"); }
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]");
+    const dialog = panel();
+    if (!link || !dialog || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin || !/^\/(rules|compare)(\/|$)/.test(url.pathname)) return;
+    event.preventDefault();
+    dialog.dataset.scroll = String(window.scrollY); // closing comes back to this place on the console
+    dialog.querySelector("iframe").src = url.href;
+    dialog.showModal();
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-panel-close]")) return;
+    const dialog = panel();
+    if (dialog) dialog.close();
+  });
+  document.addEventListener("close", (event) => {
+    const dialog = panel();
+    if (event.target !== dialog) return;
+    dialog.querySelector("iframe").src = "about:blank";
+    const top = Number(dialog.dataset.scroll || 0);
+    window.scrollTo(0, top);
+    requestAnimationFrame(() => window.scrollTo(0, top)); // after the browser gives focus back to the link
+  }, true);
 })();
