@@ -12,7 +12,9 @@ this server rendered for the dealer's device knows it. A cookie-authenticated PO
 
 A token that is sent must match, whatever the Origin says. Every answer forbids framing (``frame-ancestors
 'none'``, ``X-Frame-Options: DENY``) and runs no inline script (Content-Security-Policy); inline ``style``
-attributes stay allowed (the card picker's ``--rank``, the stacks chart).
+attributes stay allowed (the card picker's ``--rank``, the stacks chart). The one exception to framing: the rule
+reference and "Who wins?" (no table control on them) may be framed by this server's own pages, as the console
+opens them over itself (``'self'``, ``SAMEORIGIN``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ CONTENT_SECURITY_POLICY = "; ".join((
     "form-action 'self'",
     "frame-ancestors 'none'",
 ))
+# The rule reference and "Who wins?" open over the console in a frame of this server's own pages; they change no
+# table, so only other sites are kept from framing them.
+FRAMED_BY_THE_CONSOLE = ("reference",)
+REFERENCE_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
 
 
 def _derive(key: str, purpose: str) -> str:
@@ -81,6 +87,9 @@ def hidden_field(token: str | None) -> Markup:
 
 def security_headers(response: Response) -> Response:
     headers = response.headers
+    if request.blueprint in FRAMED_BY_THE_CONSOLE:
+        headers.setdefault("Content-Security-Policy", REFERENCE_POLICY)
+        headers.setdefault("X-Frame-Options", "SAMEORIGIN")
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Frame-Options", "DENY")
     headers.setdefault("X-Content-Type-Options", "nosniff")
