@@ -102,16 +102,20 @@ class ConsoleDealer:
     def tap(self) -> tuple[int, float]:
         """Deal, or undo the deal: one tap, timed to the answer's last byte."""
         path = f"/t/{self.table}/dealer/" + ("undo" if self.dealt else "act")
-        fields = {"seq": str(self.seq), "csrf_token": self.csrf, **({} if self.dealt else {"action": "deal"})}
+        # undoing a deal asks "are you sure?" once: the dealer's second tap says yes, sent here with the first
+        fields = {"seq": str(self.seq), "csrf_token": self.csrf,
+                  **({"confirm": "yes"} if self.dealt else {"action": "deal"})}
         started = time.perf_counter()
         status, page = self.request("POST", path, urlencode(fields), {
             "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
             "Origin": f"http://127.0.0.1:{self.port}"})
         elapsed = (time.perf_counter() - started) * 1000
         found = SEQ.search(page)
-        if status == 200 and found:
+        if status == 200 and found and int(found.group(1)) != self.seq:
             self.seq = int(found.group(1))
             self.dealt = not self.dealt
+        elif status == 200:
+            status = 0  # answered, but nothing applied: not a tap that went through
         return status, elapsed
 
 
