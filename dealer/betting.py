@@ -94,6 +94,9 @@ def raise_blocker(table: TableState, betting: BettingRound, seat: Seat) -> Msg |
     level = call_level(table, betting, seat)
     if betting.capped:
         return msg(N_("Raise not offered: betting is capped for this round."), rule="04", ruling="R8")
+    if seat.acted_level is not None and seat.acted_level >= betting.level and not betting.has_bet:
+        return msg(N_("Raise not offered: {player} already checked and the short all-in bet did not reopen the "
+                      "betting; call or fold."), rule="06", ruling="R7", player=seat.name)
     if seat.acted_level is not None and seat.acted_level >= betting.level:
         return msg(N_("Raise not offered: {player} already acted at this level and the short all-in did not "
                       "reopen the betting; call or fold."), rule="06", ruling="R7", player=seat.name)
@@ -254,6 +257,13 @@ def cap_state(table: TableState, betting: BettingRound) -> Msg:
     if betting.uncapped:
         return msg(N_("heads-up: no cap"), rule="04", ruling="R9")
     left = table.stakes.raises - betting.raises
+    if not betting.has_bet and current_bet(table, betting) > 0:
+        # A short all-in opening bet (R8): the round has no bet yet, but a wager stands.
+        if left == 1:
+            return msg(N_("short all-in bet: completing it to {unit} is the bet, then 1 raise allowed"), rule="04",
+                       ruling="R8", unit=betting.unit)
+        return msg(N_("short all-in bet: completing it to {unit} is the bet, then {count} raises allowed"),
+                   rule="04", ruling="R8", unit=betting.unit, count=left)
     if not betting.has_bet:
         if left == 1:
             return msg(N_("no bet yet: a bet and 1 raise allowed"), rule="04", ruling="R8")

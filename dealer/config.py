@@ -14,6 +14,10 @@ MAX_NAME_LENGTH = 20
 BETTING_ROUNDS = 4
 DRAWS = 3
 MAX_DISCARD = 5
+# Chip amounts (stacks, blinds, limits): tournament stacks of millions fit with room to spare; a larger number is
+# a typing slip, and every table total stays exact in JSON readers that hold numbers as doubles (below 2**53).
+MAX_CHIPS = 10**12
+MAX_COUNT = 1_000_000  # raises per round, hands per session
 
 
 @dataclass(frozen=True)
@@ -62,11 +66,11 @@ class Stakes:
             big_bet=limits[1],
             raises=positive_int(data.get("raises", defaults.raises), "raises"),
             hands=positive_int(data.get("hands", defaults.hands), "hands"),
-            stack=positive_int(data.get("stack", defaults.stack), "stack"),
+            stack=positive_int(data.get("stack", defaults.stack), "stack", maximum=MAX_CHIPS),
         )
 
 
-def positive_int(value: Any, field: str, allow_zero: bool = False, maximum: int = 1_000_000) -> int:
+def positive_int(value: Any, field: str, allow_zero: bool = False, maximum: int = MAX_COUNT) -> int:
     """A whole number (not a bool, not a float) within range, or a 400 with a sentence naming the field."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(N_("“{field}” must be a whole number."), field=field)
@@ -83,4 +87,4 @@ def _pair(value: Any, default: tuple[int, int], field: str) -> tuple[int, int]:
         return default
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise BadInput(N_("“{field}” must be a list of two positive whole numbers, such as [1, 2]."), field=field)
-    return positive_int(value[0], field), positive_int(value[1], field)
+    return positive_int(value[0], field, maximum=MAX_CHIPS), positive_int(value[1], field, maximum=MAX_CHIPS)

@@ -16,12 +16,25 @@ def plan_sentence(step: PlanStep) -> Msg:
     """The log line of one step of the plan."""
     if step.step == "burn":
         return msg(N_("Burn 1"), rule="05", ruling="R12")
+    if step.step == "exposed":
+        return msg(N_("Put the card exposed while serving {player} with the burned cards"), rule="05", ruling="R14",
+                   player=step.player or "")
+    if step.step == "serve" and step.resumed:
+        if step.cards == 1:
+            return msg(N_("Serve {player} 1 replacement card (the exposed card does not count)"), rule="05",
+                       ruling="R14", player=step.player or "")
+        return msg(N_("Serve {player} the rest of their {count} replacement cards (the exposed card does not "
+                      "count)"), rule="05", ruling="R14", player=step.player or "", count=step.cards)
     if step.step == "serve":
         if step.cards == 1:
             return msg(N_("Serve {player} 1 card"), rule="05", ruling="R12", player=step.player or "")
         return msg(N_("Serve {player} {count} cards"), rule="05", ruling="R12", player=step.player or "",
                    count=step.cards)
-    return msg(N_("Stub short: reshuffle into a new stub of {count} cards"), rule="05", ruling="R13", count=step.cards)
+    if step.player:
+        return msg(N_("Stub short for {player}: reshuffle into a new stub of {count} cards"), rule="05", ruling="R13",
+                   player=step.player, count=step.cards)
+    return msg(N_("Stub empty before the burn: reshuffle into a new stub of {count} cards"), rule="05", ruling="R13",
+               count=step.cards)
 
 
 def plan_title(draw: int) -> Msg:
@@ -59,7 +72,7 @@ def reshuffle_box(detail: Reshuffle, needs: int) -> ReshuffleBox:
     """The short-deck protocol (R13) in plain words: what to gather, what to keep apart, the new stub's size."""
     return ReshuffleBox(detail.before, needs, detail.stub, detail.cards, _headline(detail, needs), _gather(detail),
                         _keep_apart(detail), msg(N_("Shuffle them together: the new stub holds {cards}."),
-                                                 cards=cards(detail.cards)))
+                                                 cards=cards(detail.cards)), detail)
 
 
 def _headline(detail: Reshuffle, needs: int) -> Msg:

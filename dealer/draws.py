@@ -12,7 +12,7 @@ from .config import DRAWS
 from .deal_plan import plan_sentence
 from .errors import NotAllowed
 from .messages import N_, Msg, msg
-from .state import Deck, DrawRound, Hand, PileCount, PlanStep, Reshuffle, Seat, TableState
+from .state import Deck, DrawRound, Hand, PileCount, PlanStep, Reshuffle, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
@@ -56,30 +56,65 @@ def serve_all(table: TableState, hand: Hand) -> list[PlanStep]:
     """After the last announcement: burn one (reshuffling first if the stub is empty), then serve in order."""
     draw = hand.draw
     assert draw is not None
-    deck = hand.deck
+    order = tuple(PileCount(name, draw.announced.get(name, 0)) for name in draw.order if table.seat(name).live)
+    serving = Serving(hand.deck.copy(), order)
+    steps = _serve(hand.deck, serving)
+    assert steps is not None, "R13 always leaves enough cards for the planned serving"
+    serving.steps = steps
+    hand.serving = serving
+    for pile in order:
+        table.seat(pile.player).cards_held += pile.cards
+    return steps
+
+
+class _Short(Exception):
+    """The stub and every pile R13 allows cannot give the cards needed (only after exposed cards)."""
+
+
+def _serve(deck: Deck, serving: Serving) -> list[PlanStep] | None:
+    """Serve a draw on ``deck`` in order, each exposed card burned at its player's turn; None if cards run out."""
     steps: list[PlanStep] = []
-    waiting = [name for name in draw.order if table.seat(name).live]
-    if deck.stub == 0:
-        steps.append(_reshuffle(deck, before=None, waiting=waiting))
-    deck.stub -= 1
-    deck.burned += 1
-    steps.append(PlanStep("burn"))
-    for name in waiting:
-        count = draw.announced.get(name, 0)
-        if count > 0:
-            if deck.stub < count:
-                steps.append(_reshuffle(deck, before=name, waiting=waiting[waiting.index(name):]))
-            assert deck.stub >= count, "R13 always leaves enough cards (see exposed_would_starve)"
-            deck.stub -= count
-            table.seat(name).cards_held += count
-        deck.served.add(name)
-        if count > 0:
-            steps.append(PlanStep("serve", player=name, cards=count))
+    waiting = [pile.player for pile in serving.order]
+    exposed = list(serving.exposed)
+    try:
+        _burn(deck, steps, None, waiting)
+        steps.append(PlanStep("burn"))
+        for position, pile in enumerate(serving.order):
+            if pile.cards > 0:
+                left = waiting[position:]
+                _ensure(deck, pile.cards, steps, pile.player, left)
+                resumed = bool(exposed) and exposed[0] == pile.player
+                while exposed and exposed[0] == pile.player:
+                    exposed.pop(0)
+                    _burn(deck, steps, pile.player, left)
+                    steps.append(PlanStep("exposed", player=pile.player))
+                _ensure(deck, pile.cards, steps, pile.player, left)
+                deck.stub -= pile.cards
+                steps.append(PlanStep("serve", player=pile.player, cards=pile.cards, resumed=resumed))
+            deck.served.add(pile.player)
+        assert not exposed, "an exposure is accepted only at or after the latest one, in serving order"
+    except _Short:
+        return None
     # The draw is over: its discards become earlier discards for the next draw.
     deck.earlier += sum(deck.current.values())
     deck.current = {}
     deck.served = set()
     return steps
+
+
+def _ensure(deck: Deck, needs: int, steps: list[PlanStep], before: str | None, waiting: list[str]) -> None:
+    """Reshuffle as R13 says when the stub holds fewer than ``needs``; _Short when even that is not enough."""
+    if deck.stub < needs:
+        steps.append(_reshuffle(deck, before, waiting))
+        if deck.stub < needs:
+            raise _Short
+
+
+def _burn(deck: Deck, steps: list[PlanStep], before: str | None, waiting: list[str]) -> None:
+    """One card off the stub to the burned cards: the burn, or a replacement card exposed while serving."""
+    _ensure(deck, 1, steps, before, waiting)
+    deck.stub -= 1
+    deck.burned += 1
 
 
 def _reshuffle(deck: Deck, before: str | None, waiting: list[str]) -> PlanStep:
@@ -99,33 +134,48 @@ def _reshuffle(deck: Deck, before: str | None, waiting: list[str]) -> PlanStep:
     return PlanStep("reshuffle", player=before, cards=new_stub, reshuffle=detail)
 
 
-def expose(table: TableState, hand: Hand, name: str) -> Msg:
-    """A replacement card meant for ``name`` was exposed: it joins the burned cards, the next is served (R14)."""
-    if exposed_would_starve(table, hand):
+def exposure_players(hand: Hand) -> tuple[str, ...]:
+    """Who can still have a replacement card exposed: those served in the latest draw, from the latest exposure on."""
+    serving = hand.serving
+    if serving is None:
+        return ()
+    names = [pile.player for pile in serving.order if pile.cards > 0]
+    if serving.exposed:
+        names = names[names.index(serving.exposed[-1]):]
+    return tuple(names)
+
+
+def expose(table: TableState, hand: Hand, name: str) -> list[Msg]:
+    """A replacement card meant for ``name`` was exposed: it joins the burned cards, and the draw's serving is
+    planned again from that player on, who still gets every replacement (R14, R13)."""
+    serving = hand.serving
+    assert serving is not None and hand.draw is not None
+    trial = Serving(serving.start.copy(), serving.order, [*serving.exposed, name])
+    deck = trial.start.copy()
+    steps = _serve(deck, trial)
+    if steps is None:
+        raise NotAllowed(N_("No more exposed cards can be set aside: the cards R13 allows to reshuffle could not "
+                            "serve this draw."), rule="05", ruling="R14")
+    if _later_draws_starve(table, hand, deck):
         raise NotAllowed(N_("No more exposed cards can be set aside: the deck would run out for the remaining "
                             "draws."), rule="05", ruling="R14")
-    deck = hand.deck
-    note: Msg | None = None
-    if deck.stub == 0:
-        step = _reshuffle(deck, before=name, waiting=[])
-        note = plan_sentence(step)
-    deck.stub -= 1
-    deck.burned += 1
-    sentence = msg(N_("Card exposed while serving {player}: it goes out with the burned cards and the next card is "
-                      "served"), rule="05", ruling="R14", player=name)
-    if note is not None:
-        return msg(N_("{sentence} — {note}"), rule="05", ruling="R14", sentence=sentence, note=note)
-    return sentence
+    trial.steps = steps
+    hand.serving = trial
+    hand.deck = deck
+    latest = max(position for position, step in enumerate(steps) if step.step == "exposed")
+    hand.plan = steps[latest:]
+    sentences = [msg(N_("Card exposed while serving {player}: it goes out with the burned cards, and {player} still "
+                        "gets every replacement"), rule="05", ruling="R14", player=name)]
+    sentences.extend(plan_sentence(step) for step in hand.plan if step.step == "reshuffle")
+    return sentences
 
 
-def exposed_would_starve(table: TableState, hand: Hand) -> bool:
-    """True when setting one more card aside would leave no card for it, or a later draw short of five."""
-    deck = hand.deck
-    if deck.stub + deck.earlier + deck.folded < 1:
-        return True
-    remaining_burns = DRAWS - (hand.draw.number if hand.draw else 0)
+def _later_draws_starve(table: TableState, hand: Hand, deck: Deck) -> bool:
+    """True when the burned cards would leave a later draw unable to serve a player five cards."""
+    assert hand.draw is not None
+    remaining_burns = DRAWS - hand.draw.number
     if remaining_burns == 0:
         return False
     # At any later serve: stub + reshufflable piles = 52 - 5 x live players - burned cards (R13 keeps the rest).
-    worst_available = 52 - HAND_SIZE * len(table.live_seats()) - (deck.burned + 1) - remaining_burns
+    worst_available = 52 - HAND_SIZE * len(table.live_seats()) - deck.burned - remaining_burns
     return worst_available < HAND_SIZE

@@ -49,6 +49,9 @@ def start_hand(table: TableState) -> None:
         if posted < blind:
             log(table, msg(N_("{player} is short: posts {amount} and is all-in"), rule="06", ruling="R6",
                            player=name, amount=posted))
+        elif table.seat(name).stack == 0:
+            log(table, msg(N_("{player} posts {amount}, the whole stack, and is all-in"), rule="06", ruling="R6",
+                           player=name, amount=posted))
     start_betting(table, hand, 1)
 
 
@@ -111,7 +114,6 @@ def continue_draw(table: TableState, hand: Hand) -> None:
         hand.to_act = following.name
         return
     hand.plan = draws.serve_all(table, hand)
-    hand.exposed_players = tuple(step.player for step in hand.plan if step.step == "serve" and step.player)
     hand.exposed_open = True
     for step in hand.plan:
         log(table, plan_sentence(step))

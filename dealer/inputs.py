@@ -45,8 +45,14 @@ def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAct
     if name is None:
         raise BadInput(N_("Say whose replacement card was exposed."), rule="05", ruling="R14")
     if name not in option.players:
+        serving = hand.serving
+        assert serving is not None
+        if serving.exposed and any(pile.player == name and pile.cards for pile in serving.order):
+            raise NotAllowed(N_("{player} was served before the card exposed while serving {exposed}: serving goes on "
+                                "in order."), rule="05", ruling="R14", player=name, exposed=serving.exposed[-1])
         raise NotAllowed(N_("{player} was not served in the latest draw."), rule="05", ruling="R14", player=name)
-    log(table, draws.expose(table, hand, name))
+    for sentence in draws.expose(table, hand, name):
+        log(table, sentence)
 
 
 def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Legal) -> None:
@@ -107,19 +113,37 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
         return NotAllowed(N_("A misdeal can only be called before anyone has acted in the hand."), rule="08",
                           ruling="R19")
     if action is Action.EXPOSED:
-        return NotAllowed(N_("An exposed replacement card is recorded right after the draw, before any other "
-                             "input."), rule="05", ruling="R14")
-    if action in (Action.SHOW, Action.MUCK):
+        return _exposed_refusal(table)
+    if phase is Phase.SHOWDOWN:
+        if action is Action.DRAW:
+            return NotAllowed(N_("This is the showdown: the three draws are over; show or muck."), rule="08",
+                              ruling="R18")
+        return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")
+    if action is Action.MUCK:
+        return NotAllowed(N_("Before the showdown a player gives up the hand by folding: record a fold."), rule="04",
+                          ruling="R10")
+    if action is Action.SHOW:
         return NotAllowed(N_("Hands are shown only at the showdown."), rule="08")
     if action is Action.DRAW:
         return NotAllowed(N_("This is a betting round, not a draw."), rule="05")
     if phase is Phase.DRAW:
         return NotAllowed(N_("This is a draw: announce how many cards, or fold."), rule="05", ruling="R12")
-    if phase is Phase.SHOWDOWN:
-        return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")
     seat = to_act(table)
     assert table.hand is not None and table.hand.betting is not None and seat is not None
     return betting.refusal(table, table.hand.betting, seat, action)
+
+
+def _exposed_refusal(table: TableState) -> NotAllowed:
+    hand = table.hand
+    assert hand is not None
+    if hand.serving is None:
+        return NotAllowed(N_("No replacement card has been served in this hand yet."), rule="05", ruling="R14")
+    if hand.exposed_open:
+        assert hand.draw is not None
+        return NotAllowed(N_("Nobody was served a card in draw {number}: there is no replacement card to expose."),
+                          rule="05", ruling="R14", number=hand.draw.number)
+    return NotAllowed(N_("An exposed replacement card is recorded right after the draw, before any other "
+                         "input."), rule="05", ruling="R14")
 
 
 def _draw_action(table: TableState, hand: Hand, seat: Seat, entry: Input) -> None:
@@ -146,5 +170,10 @@ def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) ->
                        cards=" ".join(str(card) for card in entry.cards), name=ranked.name))
     else:
         sd.mucked.append(seat.name)
-        log(table, msg(N_("{player} mucks and gives up every pot"), rule="08", ruling="R18", player=seat.name))
+        if any(seat.name in award.winners for award in sd.awards.values()):
+            # Already paid a pot nobody else still claimed: that pot stays won.
+            log(table, msg(N_("{player} mucks and gives up the pots still to be decided"), rule="08", ruling="R18",
+                           player=seat.name))
+        else:
+            log(table, msg(N_("{player} mucks and gives up every pot"), rule="08", ruling="R18", player=seat.name))
     continue_showdown(table, hand)

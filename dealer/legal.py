@@ -37,7 +37,7 @@ class LegalAction:
     to: int | None = None  # the player's total bet this round after it (bet, raise)
     all_in: bool | None = None
     completes: bool = False  # a raise that completes a short all-in to the full level (R7)
-    players: tuple[str, ...] = ()  # exposed: players served in the latest draw
+    players: tuple[str, ...] = ()  # exposed: players served in the latest draw (from the latest exposure on)
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""

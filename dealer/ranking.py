@@ -237,15 +237,20 @@ def explain(winner: RankedHand, loser: RankedHand) -> Msg:
     raise AssertionError("different keys must differ somewhere")
 
 
+_MADE = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
+
+
 def _explain_categories(winner: RankedHand, loser: RankedHand) -> Msg:
     if winner.category is Category.NO_PAIR and loser.category is Category.ONE_PAIR:
         text = N_("{winner} beats {loser}: any hand without a pair beats any pair.")
-    elif loser.category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
+    elif loser.category in _MADE and winner.category < Category.STRAIGHT:
         text = N_("{winner} ({winner_category}) beats {loser} ({loser_category}): straights and flushes count "
                   "against you.")
     else:
-        text = N_("{winner} ({winner_category}) beats {loser} ({loser_category}): the category decides before any "
-                  "card.")
+        # A straight against a flush, a flush against a full house…: only the order of the categories decides.
+        text = N_("{winner} ({winner_category}) beats {loser} ({loser_category}): the order of hands, best first, "
+                  "is no pair, one pair, two pair, three of a kind, straight, flush, full house, four of a kind, "
+                  "straight flush.")
     return msg(text, rule="02", winner=winner.pattern, loser=loser.pattern,
                winner_category=Msg(winner.category.label), loser_category=Msg(loser.category.label))
 

@@ -119,6 +119,7 @@ def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
         showdown=showdown_view(table, seat.name if seat else None),
         result=cache.last_result(table),
         standings=ranked,
+        chips_now=standings(table, {seat.name: seat.stack for seat in table.seats}) if in_hand else ranked,
         standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
         chip_check=_chip_check(stacks_sum, pot_total, table.total),
         chips_ok=stacks_sum + pot_total == table.total,
@@ -242,9 +243,11 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
                     fresh=bool(not hand.ended and hand.exposed_open))
 
 
-def standings(table: TableState) -> tuple[StandingRow, ...]:
-    """Best first as of the last finished hand; equal stacks share a place and the next is skipped (R20)."""
-    stacks = table.history[-1]
+def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[StandingRow, ...]:
+    """Best first as of the last finished hand (or by ``stacks``); equal stacks share a place, the next is skipped
+    (R20)."""
+    if stacks is None:
+        stacks = table.history[-1]
     start = table.history[0]
     order = sorted(table.seats, key=lambda seat: -stacks[seat.name])
     places = {seat.name: 1 + sum(1 for other in table.seats if stacks[other.name] > stacks[seat.name])
@@ -285,7 +288,11 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     if table.phase is BET and hand.betting is not None and seat is not None:
         round_ = hand.betting
         level = betting.current_bet(table, round_)
-        if level > round_.level:
+        if level > round_.level and not round_.has_bet:
+            found.append(msg(N_("A short all-in bet of {level} is not a full bet: players who already checked may "
+                                "only call or fold; the others may call or complete it to {unit}."), rule="06",
+                             ruling="R7", level=level, unit=round_.unit))
+        elif level > round_.level:
             found.append(msg(N_("A short all-in made it {level}: it does not reopen the betting for players who "
                                 "already acted at {qualifying}."), rule="06", ruling="R7", level=level,
                              qualifying=round_.level))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, format_cards, parse_cards, parse_hand
-from .config import MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+from .config import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 from .errors import BadInput
 from .legal import PLAYER_ACTIONS, Action
 from .messages import N_, msg
@@ -166,7 +166,8 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
 def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
     if isinstance(item, dict):
         stack = item.get("stack", default_stack)
-        return PlayerSpec(clean_name(item.get("name")), positive_int(stack, "stack", allow_zero=True))
+        chips = positive_int(stack, "stack", allow_zero=True, maximum=MAX_CHIPS)
+        return PlayerSpec(clean_name(item.get("name")), chips)
     return PlayerSpec(clean_name(item), default_stack)
 
 

@@ -128,9 +128,10 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "R10", ("04",),
         N_("Folding, and the last player left"),
-        N_("The player to act may fold in any betting round, even when checking is free (the dealer records a "
-           "muck), and during a draw. When only one player is left, that player wins every pot at once without "
-           "showing, and no more cards are dealt."),
+        N_("The player to act may fold in any betting round, even when checking is free, and during a draw: a "
+           "player who throws the cards away before the showdown has folded, and the dealer records a fold. When "
+           "only one player is left, that player wins every pot at once without showing, and no more cards are "
+           "dealt."),
         N_("At a live table a player can always throw the hand away; the app records it instead of arguing, and "
            "the card gives the pot to the last player without a showdown."),
     ),
@@ -170,7 +171,10 @@ RULINGS: tuple[Ruling, ...] = (
         "R14", ("05",),
         N_("A replacement card exposed while serving"),
         N_("A replacement card that the dealer exposes while serving is not taken: it goes out with the burned "
-           "cards and the player gets the next card."),
+           "cards and the player gets the next card. The players before were served as planned; the player still "
+           "gets every replacement, and serving goes on in order with one card fewer in the stub. A reshuffle from "
+           "there on is decided and made as R13 says at that moment: the served players' discards go in, never "
+           "those of the player being served or of the players still waiting. Two exposed cards add up."),
         N_("A card everyone has seen would give its receiver or the others an unfair read; treating it like a "
            "burned card keeps the count of cards in play exact."),
     ),

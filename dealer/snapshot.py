@@ -17,7 +17,7 @@ from .cards import Card
 from .config import Stakes
 from .legal import LegalAction
 from .messages import Msg
-from .state import LogLine, Phase, Status
+from .state import LogLine, Phase, Reshuffle, Status
 
 
 class SeatView(NamedTuple):
@@ -53,10 +53,11 @@ class ReshuffleBox(NamedTuple):
     gather: tuple[Msg, ...]  # what goes into the new stub
     keep_apart: tuple[Msg, ...]  # what stays out
     result: Msg
+    detail: Reshuffle  # the same piles as counts, by name
 
 
 class PlanItem(NamedTuple):
-    kind: str  # burn | serve | reshuffle
+    kind: str  # burn | serve | reshuffle | exposed
     text: Msg
     player: str | None
     cards: int  # serve: cards given; reshuffle: size of the new stub
@@ -195,7 +196,8 @@ class Snapshot(NamedTuple):
     plan: DealPlan | None
     showdown: ShowdownView | None
     result: ResultView | None  # the last finished hand
-    standings: tuple[StandingRow, ...]
+    standings: tuple[StandingRow, ...]  # as of the end of the last finished hand
+    chips_now: tuple[StandingRow, ...]  # the stacks at this moment (during a hand: behind, the pots not counted)
     standings_title: Msg
     chip_check: Msg
     chips_ok: bool

@@ -106,10 +106,11 @@ class Reshuffle:
 
 @dataclass(frozen=True)
 class PlanStep:
-    step: str  # "burn" | "reshuffle" | "serve"
+    step: str  # "burn" | "reshuffle" | "serve" | "exposed" (a card exposed while serving ``player``, R14)
     player: str | None = None
     cards: int = 0  # serve: cards given; reshuffle: size of the new stub
     reshuffle: Reshuffle | None = None
+    resumed: bool = False  # serve: this player's serving was interrupted by an exposed card (R14)
 
 
 @dataclass
@@ -126,6 +127,19 @@ class Deck:
     @property
     def discards(self) -> int:
         return self.earlier + sum(self.current.values())
+
+    def copy(self) -> Deck:
+        return Deck(self.stub, self.burned, self.earlier, dict(self.current), set(self.served), self.folded)
+
+
+@dataclass
+class Serving:
+    """What a draw's serving needs to be planned again from an exposed card on (R12-R14)."""
+
+    start: Deck  # the piles after the last announcement, before the burn
+    order: tuple[PileCount, ...]  # live players in serving order, with the cards each announced
+    exposed: list[str] = field(default_factory=list)  # players whose replacement card was exposed, in order
+    steps: list[PlanStep] = field(default_factory=list)  # the whole plan, exposures included
 
 
 @dataclass
@@ -176,9 +190,9 @@ class Hand:
     phase: Phase = Phase.BET
     betting: BettingRound | None = None
     draw: DrawRound | None = None
-    plan: list[PlanStep] = field(default_factory=list)  # deal plan of the latest completed draw announcement
+    plan: list[PlanStep] = field(default_factory=list)  # the latest draw's steps still to do when last planned
+    serving: Serving | None = None  # the latest draw's serving, to plan again when a card is exposed
     exposed_open: bool = False
-    exposed_players: tuple[str, ...] = ()
     returned: dict[str, int] = field(default_factory=dict)
     player_inputs: int = 0  # inputs since the deal (a misdeal is allowed only before the first)
     showdown: Showdown | None = None

@@ -90,8 +90,14 @@ def state_json(game: Game, table_id: str, translate: Translate = _same, language
 def _step_json(item: PlanItem) -> dict[str, Any]:
     if item.kind == "burn":
         return {"step": "burn"}
-    if item.kind == "reshuffle":
-        return {"step": "reshuffle", "cards": item.cards}
+    if item.kind == "reshuffle" and item.reshuffle is not None:
+        detail = item.reshuffle.detail
+        return {"step": "reshuffle", "cards": item.cards, "player": detail.before, "stub": detail.stub,
+                "earlier_discards": detail.earlier_discards, "folded": detail.folded,
+                "served": {pile.player: pile.cards for pile in detail.served},
+                "keep_apart": {pile.player: pile.cards for pile in detail.keep_apart}, "burned": detail.burned}
+    if item.kind == "exposed":
+        return {"step": "exposed", "player": item.player}
     return {"step": "serve", "player": item.player, "cards": item.cards}
 
 

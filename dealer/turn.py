@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import betting
+from . import betting, draws
 from .legal import DEAL, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction
 from .state import Hand, Phase, Seat, TableState
 
@@ -34,8 +34,9 @@ def legal_actions(table: TableState) -> Legal:
             choices.extend((SHOW, MUCK))
     if misdeal_open(table, hand):
         choices.append(MISDEAL)
-    if hand.exposed_open and hand.exposed_players:
-        choices.append(LegalAction(Action.EXPOSED, players=hand.exposed_players))
+    exposable = draws.exposure_players(hand) if hand.exposed_open else ()
+    if exposable:
+        choices.append(LegalAction(Action.EXPOSED, players=exposable))
     return tuple(choices)
 
 

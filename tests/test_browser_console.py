@@ -367,7 +367,12 @@ def test_six_players_draw_five_each_and_the_reshuffle_box(tablet: Tablet) -> Non
     t.tap("exposed-Eva")
     t.tap("confirm-yes")  # a rare input: asked once
     assert "Card exposed while serving Eva" in t.text("log-current")
-    t.undo("Card exposed while serving Eva: it goes out with the burned cards and the next card is served")
+    # The checklist now holds what is still to do, from the exposed card on (R14): Eva, then the reshuffle for Fay.
+    steps = [" ".join(step.inner_text().split()) for step in t.page.get_by_test_id("plan-step").all()]
+    assert steps[:2] == ["Put the card exposed while serving Eva with the burned cards",
+                         "Serve Eva the rest of their 5 replacement cards (the exposed card does not count)"]
+    assert "The stub is short: Fay needs 5, the stub holds 0." in t.text("reshuffle-box")
+    t.undo("Card exposed while serving Eva: it goes out with the burned cards, and Eva still gets every replacement")
     assert t.has("exposed-Eva")
 
 
@@ -429,7 +434,7 @@ def test_undo_each_kind_of_input(tablet: Tablet) -> None:
     assert "Serve Bia 2 cards" in t.text("deal-plan")
     t.tap("exposed-Ana")
     t.tap("confirm-yes")
-    t.undo("Card exposed while serving Ana: it goes out with the burned cards and the next card is served")
+    t.undo("Card exposed while serving Ana: it goes out with the burned cards, and Ana still gets every replacement")
     t.tap("act-check")
     t.undo("Bia checks")
     t.tap("act-check")

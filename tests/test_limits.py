@@ -37,12 +37,12 @@ def test_brackets_inside_strings_do_not_count_as_nesting(client: Any) -> None:
     assert answer.status_code == 201
 
 
-@pytest.mark.parametrize("number", ["9" * 4301, "9" * 16, "1" + "0" * 400 + ".5", "1e999999999999999"])
-def test_numbers_longer_than_15_characters_are_refused(client: Any, number: str) -> None:
+@pytest.mark.parametrize("number", ["9" * 4301, "9" * 21, "1" + "0" * 400 + ".5", "1e99999999999999999999"])
+def test_numbers_longer_than_20_characters_are_refused(client: Any, number: str) -> None:
     answer = client.post("/api/tables", data=f'{{"players": ["Ana", "Bia"], "stack": {number}}}',
                          content_type="application/json")
     assert answer.status_code == 400
-    assert error(answer) == "Numbers in the body may have at most 15 characters."
+    assert error(answer) == "Numbers in the body may have at most 20 characters."
 
 
 def test_nan_and_infinity_are_not_json(client: Any) -> None:
@@ -58,12 +58,12 @@ def start_form(**fields: Any) -> dict[str, Any]:
     return form
 
 
-@pytest.mark.parametrize("digits", ["²", "⑨", "٣", "１２", "9" * 4301, "12345678901", "-3", "3.5"])
+@pytest.mark.parametrize("digits", ["²", "⑨", "٣", "１２", "9" * 4301, "1234567890123456", "-3", "3.5", "5,00"])
 def test_form_numbers_take_ascii_digits_only(client: Any, digits: str) -> None:
     for field in ("stack", "sb", "hands", "raises"):
         answer = client.post("/new", data=start_form(**{field: digits}))
         assert answer.status_code == 400, (field, digits)
-        assert "must be a whole number of at most 9 digits" in answer.get_data(as_text=True)
+        assert "must be a whole number of at most 15 digits" in answer.get_data(as_text=True)
     answer = client.post("/new", data=start_form(player_stack=[digits, "", "", "", "", ""]))
     assert answer.status_code == 400
     assert client.get("/api/tables/none").status_code == 404

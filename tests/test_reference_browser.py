@@ -141,3 +141,16 @@ def test_a_ruling_link_lands_on_the_ruling(tablet, base_url):
     tablet.goto(f"{base_url}/rules#r13")
     top = tablet.locator("#r13").bounding_box()["y"]
     assert 0 <= top < TABLET["height"] / 2
+
+
+@pytest.mark.parametrize("typed", ["A2345", "54321", "a-2-3-4-5", "A 2 3 4 5", "5-4-3-2-A", "A,5,4,3,2",
+                                   "Ah 2c 3d 4s 5h", "a♥2♣3♦4♠5♥"])
+def test_s02_rules_search_finds_the_faq_answer_for_any_spelling_of_a_hand(phone, base_url, typed):
+    page = phone
+    page.goto(f"{base_url}/rules")
+    page.fill("#rule-search", typed)
+    assert page.is_visible("#faq-1"), typed  # "Is A-2-3-4-5 the best hand?"
+    assert "A-5-4-3-2" in page.text_content("#faq-1")
+    assert not page.is_visible("#g-snow") and not page.is_visible("#s01")
+    page.fill("#rule-search", "7 6 4 3 2")  # another hand: the ace-to-five answer is not what it asks for
+    assert not page.is_visible("#faq-1")

@@ -169,15 +169,18 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
                 raise empty_button_seat()
             continue
         if str(row["stack"]).strip():
-            players.append({"name": name, "stack": whole_number(row["stack"], gettext("stack of %(name)s", name=name))})
+            stack = whole_number(row["stack"], gettext("stack of %(name)s", name=name))
+            players.append({"name": name, "stack": stack})
         else:
             players.append(name)
         if form["button"] == str(index):
             button = name
     payload: dict[str, Any] = {
         "players": players,
-        "blinds": [whole_number(form["sb"], gettext("small blind")), whole_number(form["bb"], gettext("big blind"))],
-        "limits": [whole_number(form["small"], gettext("small bet")), whole_number(form["big"], gettext("big bet"))],
+        "blinds": [whole_number(form["sb"], gettext("small blind")),
+                   whole_number(form["bb"], gettext("big blind"))],
+        "limits": [whole_number(form["small"], gettext("small bet")),
+                   whole_number(form["big"], gettext("big bet"))],
         "raises": whole_number(form["raises"], gettext("raises")),
         "hands": whole_number(form["hands"], gettext("hands")),
         "stack": whole_number(form["stack"], gettext("starting stack")),

@@ -5,7 +5,7 @@
   numbers of at most ``MAX_NUMBER_DIGITS`` characters and no NaN/Infinity (:func:`parse_json`). Python's own parser
   recurses, so ``[`` repeated 50,000 times is refused by a scan before it is parsed.
 - Form numbers: :func:`whole_number` accepts ASCII digits only (``str.isdigit`` also lets ``²`` and ``⑨`` through,
-  which ``int`` then refuses) and at most ``MAX_FORM_DIGITS`` of them.
+  which ``int`` then refuses) and at most ``MAX_FORM_DIGITS`` of them, thousands grouped or not.
 - Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
 - Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
 """
@@ -27,12 +27,13 @@ from dealer.messages import N_, Msg
 from .errors import UnsupportedType, answer
 
 MAX_JSON_DEPTH = 16  # the deepest legitimate body (players -> {name, stack}) is 3 levels
-MAX_NUMBER_DIGITS = 15  # chips and counts fit in far fewer; int() of thousands of digits is slow, then refused
-MAX_FORM_DIGITS = 9
+MAX_NUMBER_DIGITS = 20  # chips go up to 10**12; beyond that the engine's own sentence names each field's maximum
+MAX_FORM_DIGITS = 15
 JSON_TYPE = "application/json"
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(rb"[\[\]{}]")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[ ,.'_\u00a0\u202f][0-9]{3})+")
 
 
 def require_json_type() -> None:
@@ -94,13 +95,17 @@ def parse_json(raw: bytes) -> Any:
 
 
 def whole_number(value: object, label: str, signed: bool = False) -> int:
-    """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), at most 9 of them."""
+    """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), at most 15 of them,
+    thousands grouped as our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all."""
     text = str(value).strip()
-    digits = text[1:] if signed and text.startswith("-") else text
+    sign = "-" if signed and text.startswith("-") else ""
+    digits = text[len(sign):]
+    if _GROUPED.fullmatch(digits):
+        digits = re.sub(r"[^0-9]", "", digits)
     if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_FORM_DIGITS):
         raise BadInput(N_("“{field}” must be a whole number of at most {digits} digits."), field=label[:60],
                        digits=MAX_FORM_DIGITS)
-    return int(text)
+    return int(sign + digits)
 
 
 class ClientRates:

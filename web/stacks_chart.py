@@ -52,12 +52,14 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     """Stacks before hand 1 and after each hand, one line per player, as SVG coordinates."""
     if not history:
         return None
-    longest = max(len(f"{_short(name)} {stacks[name]}") for stacks in history for name in names)
-    left, top, bottom = 44, 20, 30
-    right = 16 + int(LABEL_FONT_WIDTH * longest)  # room for the end labels: none is clipped at the right
-    plot_w, plot_h = width - left - right, height - top - bottom
     values_all = [stacks[name] for stacks in history for name in names]
     ticks = nice_ticks(min(values_all), max(values_all))
+    longest = max(len(f"{_short(name)} {stacks[name]}") for stacks in history for name in names)
+    # Room for the longest tick value on the left (millions fit too) and for the end labels on the right.
+    left = max(44, 10 + 7 * max(len(str(value)) for value in ticks))
+    top, bottom = 20, 30
+    right = 16 + int(LABEL_FONT_WIDTH * longest)  # none is clipped at the right
+    plot_w, plot_h = width - left - right, height - top - bottom
     low, high = ticks[0], ticks[-1]
     step = plot_w / max(1, len(history) - 1)
 
@@ -95,12 +97,15 @@ def _spread_labels(series: list[Series], low: float, high: float, gap: float = 1
         series[index] = Series(old.name, old.colour, old.points, old.dots, old.last, round(value + 4, 1))
 
 
+# 1, 2, 2.5 and 5 times each power of ten, up to tournament stacks (stacks are at most 10^12 each).
+_STEPS = tuple(sorted({int(base * 10**power) for power in range(14) for base in (1, 2, 2.5, 5)}))
+
+
 def nice_ticks(lowest: int, highest: int) -> list[int]:
     """Round gridline values covering [lowest, highest]: at most about six, starting at a multiple of the step."""
     if highest <= lowest:
         highest = lowest + 1
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 25000, 50000,
-                 100000, 250000, 500000, 1000000):
+    for step in _STEPS:
         start = lowest // step * step
         end = -(-highest // step) * step
         if (end - start) / step <= 6:

@@ -8,6 +8,20 @@
   // Accents and case are ignored, so "reabertura" finds "reabertura" and "REABERTURA", "cafe" finds "café".
   const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
+  // A hand written any way ("A2345", "54321", "a-2-3-4-5", "A 2 3 4 5", "7h 5c 4d 3s 2c") becomes one word, the
+  // same for every spelling: its ranks high to low, so a query finds the rules that write the hand "A-5-4-3-2".
+  const RANK = "(?:10|[2-9tjqka1])";
+  const SUIT = "[cdhs\u2660-\u2667]?";
+  const HAND = new RegExp(`(?<![a-z0-9])${RANK}${SUIT}(?:[\\s,./\\-\u2013]*${RANK}${SUIT}){4}(?![a-z0-9])`, "g");
+  const VALUE = { a: 14, "1": 14, k: 13, q: 12, j: 11, t: 10, "10": 10 };
+  const NAME = { 14: "a", 13: "k", 12: "q", 11: "j", 10: "t" };
+  const handWord = (found) => {
+    const values = found.match(/10|[2-9tjqka1]/g).map((rank) => VALUE[rank] || Number(rank));
+    return `hand:${values.sort((a, b) => b - a).map((value) => NAME[value] || String(value)).join("")}`;
+  };
+  const handWords = (text) => (text.match(HAND) || []).map(handWord).join(" ");
+  const withHands = (text) => text.replace(HAND, (found) => ` ${handWord(found)} `);
+
   function setUpSearch() {
     const box = document.querySelector("[data-search-box]");
     if (!box) return;
@@ -15,13 +29,13 @@
     const status = box.querySelector("[role=status]");
     const toc = document.querySelector(".toc");
     const items = [...document.querySelectorAll("[data-searchable]")].map((element) => ({
-      element, text: fold(element.textContent),
+      element, text: ((text) => `${text} ${handWords(text)}`)(fold(element.textContent)),
     }));
     const groups = [...document.querySelectorAll("[data-search-group]")];
     box.hidden = false;
 
     const apply = () => {
-      const words = fold(input.value).split(/\s+/).filter(Boolean);
+      const words = withHands(fold(input.value)).split(/\s+/).filter(Boolean);
       let shown = 0;
       for (const { element, text } of items) {
         const hit = words.every((word) => text.includes(word));
