@@ -5,7 +5,8 @@
   numbers of at most ``MAX_NUMBER_DIGITS`` characters and no NaN/Infinity (:func:`parse_json`). Python's own parser
   recurses, so ``[`` repeated 50,000 times is refused by a scan before it is parsed.
 - Form numbers: :func:`whole_number` accepts ASCII digits only (``str.isdigit`` also lets ``²`` and ``⑨`` through,
-  which ``int`` then refuses) and at most ``MAX_FORM_DIGITS`` of them, thousands grouped or not.
+  which ``int`` then refuses), thousands grouped or not; more than ``MAX_FORM_DIGITS`` of them read as a number
+  beyond every field's maximum, which the engine refuses with that field's sentence.
 - Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
 - Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
 """
@@ -95,17 +96,19 @@ def parse_json(raw: bytes) -> Any:
 
 
 def whole_number(value: object, label: str, signed: bool = False) -> int:
-    """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), at most 15 of them,
-    thousands grouped as our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all."""
+    """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), thousands grouped as
+    our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all.
+
+    More than 15 digits read as 10**15, beyond every field's maximum, so the engine refuses it with that field's
+    own sentence ("… up to 1000000000000") without this converting thousands of digits."""
     text = str(value).strip()
     sign = "-" if signed and text.startswith("-") else ""
     digits = text[len(sign):]
     if _GROUPED.fullmatch(digits):
         digits = re.sub(r"[^0-9]", "", digits)
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_FORM_DIGITS):
-        raise BadInput(N_("“{field}” must be a whole number of at most {digits} digits."), field=label[:60],
-                       digits=MAX_FORM_DIGITS)
-    return int(sign + digits)
+    if not (digits.isascii() and digits.isdigit()):
+        raise BadInput(N_("“{field}” must be a whole number."), field=label[:60])
+    return int(sign + digits) if len(digits) <= MAX_FORM_DIGITS else int(sign + "1" + "0" * MAX_FORM_DIGITS)
 
 
 class ClientRates:
