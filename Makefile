@@ -44,6 +44,7 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/api.py
 	$(BIN)/python benchmarks/phone_delay.py
 	$(BIN)/python benchmarks/hostile.py
+	$(BIN)/python benchmarks/storage.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

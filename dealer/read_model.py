@@ -6,6 +6,7 @@ reshuffle from deal_plan, the odd chip from showdown); nothing downstream works 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,18 @@ from .messages import N_, Msg, msg
 from .pots import build_pots
 from .results import result_view
 from .showdown import pot_label, showdown_view
-from .snapshot import Betting, DealPlan, HandLog, PlanItem, PotView, ResultView, SeatView, Snapshot, StandingRow
+from .snapshot import (
+    Betting,
+    DealPlan,
+    HandLog,
+    HandSummary,
+    PlanItem,
+    PotView,
+    ResultView,
+    SeatView,
+    Snapshot,
+    StandingRow,
+)
 from .state import HandResult, LogLine, Phase, PlanStep, Seat, Status, TableState
 from .turn import to_act
 
@@ -33,16 +45,20 @@ DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWD
 _STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out"))}
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
+EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
 
 class ReadCache:
     """Parts of the snapshot that change only between hands or draws, built once and reused until they change.
 
-    One cache serves one table state: a replay (undo) builds a new state and so needs a new cache."""
+    Each part is keyed on what it is built from, by identity where that is an object (the latest stacks, the last
+    result, the plan's steps), so an undo that rewinds the table to an earlier state keeps the cache valid."""
 
     def __init__(self) -> None:
         self.stakes_text: Msg | None = None
         self.history_length = -1
+        self.history_last: dict[str, int] | None = None
+        self.summaries: tuple[HandSummary, ...] = ()
         self.standings: tuple[StandingRow, ...] = ()
         self.history: tuple[dict[str, int], ...] = ()
         self.last_hand: HandResult | None = None
@@ -59,11 +75,17 @@ class ReadCache:
 
     def between_hands(self, table: TableState) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
         """Standings and stacks history: they change only when a hand ends (the history only grows)."""
-        if len(table.history) != self.history_length:
-            self.history_length = len(table.history)
+        if len(table.history) != self.history_length or table.history[-1] is not self.history_last:
+            self.history_length, self.history_last = len(table.history), table.history[-1]
             self.standings = standings(table)
             self.history = tuple(dict(stacks) for stacks in table.history)
+            self.summaries = hand_summaries(table)
         return self.standings, self.history
+
+    def earlier(self, table: TableState) -> tuple[HandSummary, ...]:
+        """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS."""
+        self.between_hands(table)
+        return tuple(summary for summary in self.summaries if summary.hand != table.hand_number)[:EARLIER_HANDS]
 
     def last_result(self, table: TableState) -> ResultView | None:
         if table.last_hand is not self.last_hand:
@@ -134,7 +156,26 @@ def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
         history=history,
         total=table.total,
         misdeals=table.misdeals,
+        earlier=cache.earlier(table),
     )
+
+
+def hand_summaries(table: TableState, count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
+    """The latest finished hands in one line each, latest first: who won and lost how many chips (R1: they add up
+    to nothing)."""
+    history = table.history
+    found = []
+    for number in range(len(history) - 1, max(0, len(history) - 1 - count), -1):
+        before, after = history[number - 1], history[number]
+        changes = [f"{seat.name} {'+' if after[seat.name] > before[seat.name] else '−'}"
+                   f"{abs(after[seat.name] - before[seat.name])}"
+                   for seat in table.seats if after[seat.name] != before[seat.name]]
+        if changes:
+            text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(changes))
+        else:
+            text = msg(N_("Hand {number}: no chips changed hands"), number=number)
+        found.append(HandSummary(number, text))
+    return tuple(found)
 
 
 def stakes_text(table: TableState) -> Msg:
@@ -306,6 +347,17 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
         found.append(msg(N_("{player} shows or mucks."), rule="08", ruling="R18", player=seat.name))
     return tuple(found)
 
+
+def hand_log(table: TableState, number: int, undone: Sequence[LogLine] = ()) -> HandLog | None:
+    """One hand's log lines, undone ones included (struck through), or None for a hand not dealt yet. The effective
+    lines are found by bisection (the log is in hand order), so the cost is the hand's, not the session's."""
+    lines = table.log
+    start = bisect_left(lines, number, key=lambda line: line.hand)
+    end = bisect_right(lines, number, lo=start, key=lambda line: line.hand)
+    if start == end:
+        return None
+    mine = with_undone(lines[start:end], [line for line in undone if line.hand == number])
+    return HandLog(number, log_title(number), tuple(mine))
 
 
 def session_log(table: TableState, undone: Sequence[LogLine] = ()) -> tuple[HandLog, ...]:

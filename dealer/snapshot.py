@@ -149,6 +149,13 @@ class HandLog(NamedTuple):
     lines: tuple[LogLine, ...]
 
 
+class HandSummary(NamedTuple):
+    """One earlier hand in one line, for the pages that show only the current hand in full."""
+
+    hand: int
+    text: Msg  # "Hand 7: Ana +12, Bia −6, Caio −6"
+
+
 class Option(NamedTuple):
     """One legal action with the words on its button, and what the dealer should know before tapping it."""
 
@@ -211,6 +218,7 @@ class Snapshot(NamedTuple):
     history: tuple[dict[str, int], ...]  # stacks before hand 1, then after each hand
     total: int  # the table total (R1)
     misdeals: int
+    earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
 
     @property
     def legal(self) -> tuple[LegalAction, ...]:

@@ -253,7 +253,9 @@ def test_full_ten_hand_session_of_three_players(tablet: Tablet) -> None:
     assert t.page.locator("[data-testid=stacks-chart] svg circle").count() == 3 * 11
     t.shot("session-over", locator="[data-testid=standings]")
     assert "Session over after hand 10" in t.text("hand-log")
-    t.page.locator("[data-testid=log-hand-1] summary").click()
+    assert "Hand 1: " in t.text("log-hand-1")  # earlier hands in one line, each linking to its full log
+    t.page.locator("[data-testid=log-hand-1] a").click()
+    t.page.wait_for_url("**/log/1")
     assert "7h 5c 4d 3s 2c" in t.text("log-hand-1")
 
 

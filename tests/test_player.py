@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -341,7 +342,8 @@ def test_app_announces_dealer_url_players_url_and_qr(tmp_path: Any) -> None:
 
     with served.app_context():
         table_id, _, _ = service().create({"players": ["Ana", EVIL]})
-    text = app_module.announcement(served, "http://192.168.1.20:8765", ansi=False)
+    # The tables in play are listed once they are replayed, after the server listens (never before it).
+    text = app_module.tables_in_play(served, "http://192.168.1.20:8765", threading.Event())
     assert f"http://192.168.1.20:8765/t/{table_id}" in text and "hand 0 of 10" in text
 
 

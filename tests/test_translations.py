@@ -45,6 +45,7 @@ SAME_AS_ENGLISH = {
     "All-in", "all-in", "All-in {amount}",  # the house card says "all-in" in Portuguese and Spanish too
     "Pat", "pat",  # the card's word for drawing none ("stand pat", "fica pat", "queda pat")
     "Small blind", "small blind", "Big blind", "big blind", "SB", "BB",  # the card names the blinds in English
+    "PHH",  # the name of a file format (PokerKit's hand histories)
 }
 
 
@@ -448,6 +449,7 @@ class Scenario:
         while self.state()["phase"] != "over":
             self.act("fold")
         self.both("over")
+        self.capture("report", f"/t/{self.table}/report")
         self.capture("start-finished", "/")
         self.capture("rules", "/rules")
         self.capture("compare", "/compare")
@@ -465,6 +467,7 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scenario]:
 
 
 PAGES = ["start-empty", "start-refused", "start-tables", "start-finished", "tables", "locked", "log", "not-found",
+         "report",
          *(f"{view}-{moment}" for moment in ("deal", "bet", "draw", "plan", "complete", "short-all-in", "showdown",
                                               "shown", "result", "over") for view in ("console", "player")),
          "console-stale", "rules", "compare", "compare-ranked", "compare-refused"]

@@ -47,7 +47,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def shell_context() -> dict[str, Any]:
         return {"current_locale": select_locale, "language_names": LANGUAGE_NAMES}
 
-    from . import api, card_display, citations, console, errors, guard, limits, player, reference, service, site
+    from . import (
+        api,
+        card_display,
+        citations,
+        console,
+        errors,
+        guard,
+        limits,
+        player,
+        reference,
+        report,
+        service,
+        sessions,
+        site,
+    )
 
     service.init_app(app)
     errors.init_app(app)
@@ -55,6 +69,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)
     citations.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
-    for module in (site, api, console, player, reference):
+    for module in (site, api, console, player, reference, report, sessions):
         app.register_blueprint(module.bp)
     return app

@@ -6,11 +6,13 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
+from dealer import hand_history
 from dealer.errors import BadInput
 from dealer.messages import N_
 from dealer.ranking import compare_hands, hands_to_compare
@@ -58,8 +60,12 @@ def json_bodies_only() -> None:
 
 
 @bp.get("/health")
-def health() -> dict[str, str]:
-    return {"status": "ok"}
+def health() -> tuple[Response, int]:
+    """200 while the database answers; 503 with the sentence of the latest storage failure until a write works."""
+    trouble = service().store.probe()
+    if trouble is not None:
+        return jsonify({"status": "error", "error": trouble.render(translate)}), 503
+    return jsonify({"status": "ok"}), 200
 
 
 @bp.post("/tables")
@@ -115,6 +121,71 @@ def redo(table_id: str) -> tuple[Response, int]:
     table = service().dealer_access(table_id, bearer_token())
     table.redo(seq_only())
     return state_response(table)
+
+
+# --- hand histories (public, like the STATE) and the session as a document (the dealer's) -----------------------
+
+IMPORT_LIMIT = 32 * 1024 * 1024  # a session of hundreds of hands; every other request stays under 64 KiB
+
+
+def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/tables/<table_id>/hands/<number>.txt")
+def hand_txt(table_id: str, number: str) -> Response:
+    session, hand = service().access(table_id).hand(number)
+    return text_file(hand_history.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.txt")
+
+
+@bp.get("/tables/<table_id>/hands.txt")
+def hands_txt(table_id: str) -> Response:
+    session = service().access(table_id).walk()
+    return text_file(hand_history.session_text(session, table_id), f"{table_id}-hands.txt")
+
+
+def phh() -> ModuleType:
+    """The PHH writer, imported on first use: PokerKit takes a second or more to import, and the server must be
+    listening within two seconds of its start."""
+    from dealer import phh as module
+
+    return module
+
+
+@bp.get("/tables/<table_id>/hands/<number>.phh")
+def hand_phh(table_id: str, number: str) -> Response:
+    session, hand = service().access(table_id).hand(number)
+    return text_file(phh().hand_text(session, hand, table_id), f"{table_id}-hand-{number}.phh")
+
+
+@bp.get("/tables/<table_id>/hands.phhs")
+def hands_phhs(table_id: str) -> Response:
+    session = service().access(table_id).walk()
+    return text_file(phh().session_text(session, table_id), f"{table_id}-hands.phhs")
+
+
+@bp.get("/tables/<table_id>/export")
+def export(table_id: str) -> Response:
+    document = service().dealer_access(table_id, bearer_token()).export()
+    response = jsonify(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="{export_filename(table_id)}"'
+    return response
+
+
+def export_filename(table_id: str) -> str:
+    return f"triple-draw-{table_id}.json"
+
+
+@bp.post("/tables/import")
+def import_table() -> tuple[Response, int]:
+    request.max_content_length = IMPORT_LIMIT
+    tables = service()
+    table_id, token, _ = tables.import_session(body())
+    state = tables.state(table_id, translate, language())
+    return jsonify({"table": table_id, "dealer_token": token, "state": state}), 201
 
 
 @bp.post("/compare")

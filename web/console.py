@@ -32,6 +32,7 @@ from .guard import foreign, hidden_field, start_csrf, table_csrf
 from .limits import whole_number
 from .service import TableAccess, service
 from .stacks_chart import stacks_chart
+from .storage_errors import StorageError
 from .urls import public_base
 
 bp = Blueprint("console", __name__)
@@ -220,6 +221,8 @@ def create_table() -> BaseResponse | tuple[str, int]:
         table_id, token, _ = service().create(_payload(form))
     except DealerError as refusal:
         return _render_start(form, refusal.message, 400)
+    except StorageError as failure:
+        return _render_start(form, failure.message, 503)
     response = redirect(url_for("console.console", table_id=table_id), code=303)
     set_dealer_cookie(response, table_id, token)
     return response
@@ -234,13 +237,12 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     if token is None:
         return render_locked(table_id, access.game, notice, 403 if status == 200 else status)
     snap = access.snapshot()
-    earlier = tuple(group for group in reversed(access.session_log()) if group.hand != snap.hand)
     base = public_base()
     player_url = f"{base}{url_for('player.table', table_id=table_id)}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     body = render_template(
         "console.html", table=snap, table_id=table_id, c=controls(snap, get_translations().gettext),
-        earlier=earlier, chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
+        chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
         layout="base.html" if not is_htmx() else "console/bare.html",
         notice=notice, notice_kind=notice_kind,
         picker=deck_grid(snap.showdown.taken, picked) if snap.showdown else None, typed=typed,
@@ -331,6 +333,8 @@ def act(table_id: str) -> BaseResponse:
         table.act(payload)
     except DealerError as refusal:
         return _refusal(table_id, refusal, picked, typed)
+    except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
+        return render_console(table_id, failure.message, 503, picked, typed)
     return _after_change(table_id)
 
 
@@ -348,6 +352,8 @@ def undo(table_id: str) -> BaseResponse:
         table.undo(seq)
     except DealerError as refusal:
         return _refusal(table_id, refusal)
+    except StorageError as failure:
+        return render_console(table_id, failure.message, 503)
     return _after_change(table_id)
 
 
@@ -361,6 +367,8 @@ def redo(table_id: str) -> BaseResponse:
         table.redo(_form_seq())
     except DealerError as refusal:
         return _refusal(table_id, refusal)
+    except StorageError as failure:
+        return render_console(table_id, failure.message, 503)
     return _after_change(table_id)
 
 

@@ -22,7 +22,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer.errors import BadInput, DealerError
 from dealer.messages import N_, Msg
 
-from .service import TableNotFound, Unauthorized
+from .service import HandNotFound, TableNotFound, Unauthorized
+from .storage_errors import StorageError
 
 API_PREFIX = "/api/"
 
@@ -61,11 +62,23 @@ def table_not_found(exc: TableNotFound) -> Response:
     return answer(Msg(N_("No table “{table}” on this server."), {"table": exc.table_id[:40]}), 404)
 
 
+def hand_not_found(exc: HandNotFound) -> Response:
+    return answer(Msg(N_("Table “{table}” has no hand {number} yet."), {"table": exc.table_id[:40],
+                                                                       "number": exc.number[:20]}), 404)
+
+
 def unauthorized(exc: Unauthorized) -> Response:
     if is_api():
         return answer(Msg(N_("This needs the table's dealer token (Authorization: Bearer …).")), 401)
     return answer(Msg(N_("Refused: this device does not hold the dealer's key for this table; "
                          "nothing was changed.")), 403)
+
+
+def storage_failed(exc: StorageError) -> Response:
+    """The disk or the database file failed: 503 with what is wrong and what to do; nothing was applied."""
+    response = answer(exc.message, 503)
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 def too_large(exc: RequestEntityTooLarge) -> Response:
@@ -104,7 +117,9 @@ def server_error(exc: InternalServerError) -> BaseResponse:
 def init_app(app: Flask) -> None:
     app.register_error_handler(DealerError, dealer_error)
     app.register_error_handler(TableNotFound, table_not_found)
+    app.register_error_handler(HandNotFound, hand_not_found)
     app.register_error_handler(Unauthorized, unauthorized)
+    app.register_error_handler(StorageError, storage_failed)
     app.register_error_handler(RequestEntityTooLarge, too_large)
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(MethodNotAllowed, wrong_method)

@@ -7,6 +7,7 @@ Routes (GET only; nothing here knows or shows the dealer token):
                            204 No Content (htmx leaves the page alone) while the table is still at seq N,
                            otherwise the fresh fragment, which carries the new seq in its own polling URL
     /t/<table_id>/log      every hand's log, for settling "what happened two hands ago"
+    /t/<table_id>/log/<n>  hand n's log alone (the console and this view link each earlier hand's summary here)
 
 Everything shown is the engine's snapshot, printed by the partials the dealer console uses too
 (templates/partials/). The fragment is rendered once per table, seq and language and then served
@@ -155,3 +156,14 @@ def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
     hands = service().access(table_id).session_log()
     return _fresh(make_response(render_template("player/log.html", table_id=table_id, hands=hands)))
+
+
+@bp.get("/t/<table_id>/log/<hand>")
+def hand_log(table_id: str, hand: str) -> Response:
+    """One hand's full log: where the one-line summaries of earlier hands lead (404 for a hand not dealt)."""
+    access = service().access(table_id)
+    found = access.hand_log(int(hand)) if hand.isdigit() and len(hand) < 8 else None
+    if found is None:
+        body = render_template("player/log.html", table_id=table_id, hands=(), single=hand)
+        return _fresh(make_response(body, 404))
+    return _fresh(make_response(render_template("player/log.html", table_id=table_id, hands=(found,), single=hand)))

@@ -17,6 +17,7 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,9 +25,11 @@ from flask import Flask, current_app
 
 from dealer.errors import NotAllowed
 from dealer.game import Game
+from dealer.hand_walk import HandRecord, SessionWalk, walk
 from dealer.messages import N_, Translate
-from dealer.read_model import session_log
+from dealer.read_model import hand_log, session_log
 from dealer.records import Create, Entry, Input, parse_create, parse_input
+from dealer.session_doc import export_document, import_document
 from dealer.snapshot import HandLog, Snapshot
 from dealer.state import Phase
 from dealer.state_json import state_json
@@ -55,6 +58,14 @@ class Unauthorized(PermissionError):
         self.table_id = table_id
 
 
+class HandNotFound(LookupError):
+    """No such hand (yet) at this table (HTTP 404)."""
+
+    def __init__(self, table_id: str, number: str) -> None:
+        super().__init__(table_id, number)
+        self.table_id, self.number = table_id, number
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -65,6 +76,7 @@ class _Slot:
     token_hash: str
     lock: threading.Lock = field(default_factory=threading.Lock)
     cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    walked: SessionWalk | None = None  # the hand-by-hand walk of the log, for the histories (rebuilt per seq)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -73,10 +85,12 @@ class _Slot:
 class TableAccess:
     """One table as one request sees it: looked up once, its token checked once, changed through this handle."""
 
-    __slots__ = ("_slot", "_store", "authorised", "table_id")
+    __slots__ = ("_after_write", "_slot", "_store", "authorised", "table_id")
 
-    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool) -> None:
+    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool,
+                 after_write: Callable[[bool], None] | None = None) -> None:
         self._store = store
+        self._after_write = after_write
         self._slot = slot
         self.table_id = table_id
         self.authorised = authorised  # the token given is this table's dealer token
@@ -99,6 +113,11 @@ class TableAccess:
         with self._slot.lock:
             return session_log(self._slot.game.state, self._slot.game.undone_lines)
 
+    def hand_log(self, number: int) -> HandLog | None:
+        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
+        with self._slot.lock:
+            return hand_log(self._slot.game.state, number, self._slot.game.undone_lines)
+
     def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
         slot = self._slot
@@ -110,6 +129,40 @@ class TableAccess:
                 slot.cache.clear()  # older seqs are never asked again
                 slot.cache[key] = cached
             return cached
+
+    def walk(self) -> SessionWalk:
+        """Every hand of the session, input by input, with the times they were recorded (built once per seq)."""
+        slot = self._slot
+        with slot.lock:
+            if slot.walked is None or slot.walked.seq != slot.game.seq:
+                slot.walked = walk(slot.game, dict(enumerate(self._store.times(self.table_id))))
+            return slot.walked
+
+    def hand(self, number: str) -> tuple[SessionWalk, HandRecord]:
+        """One hand of the walk, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
+        session = self.walk()
+        for hand in session.hands:
+            if str(hand.number) == number:
+                return session, hand
+        raise HandNotFound(self.table_id, number)
+
+    def export(self) -> dict[str, Any]:
+        """The session as a document (the dealer's): settings, the whole log and its times, a digest."""
+        self.require_dealer()
+        with self._slot.lock:
+            return export_document(self._slot.game, self._store.times(self.table_id), self.table_id)
+
+    @property
+    def archived(self) -> bool:
+        stored = self._store.table(self.table_id)
+        return bool(stored and stored.archived)
+
+    def archive(self, archived: bool = True) -> None:
+        """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
+        self.require_dealer()
+        if archived and self._slot.game.state.phase is not Phase.OVER:
+            raise NotAllowed(N_("Only a finished session can be archived."))
+        self._store.set_archived(self.table_id, archived)
 
     def require_dealer(self) -> TableAccess:
         if not self.authorised:
@@ -146,11 +199,14 @@ class TableAccess:
         slot = self._slot
         try:
             self._store.append(self.table_id, slot.game.seq, entry)
-        except Exception:
-            # The disk refused: forget the in-memory change so memory never runs ahead of the log.
-            slot.game = Game.replay(self._store.entries(self.table_id))
+        except BaseException:
+            # The disk refused (StorageError, 503): forget the change in memory too, so memory never runs ahead
+            # of the log and the next tap, once the disk is back, is applied to the table as it was.
+            slot.game.forget_last()
             slot.cache.clear()
             raise
+        if self._after_write is not None:
+            self._after_write(slot.game.state.phase in (Phase.DEAL, Phase.OVER))
 
 
 class TableService:
@@ -160,15 +216,18 @@ class TableService:
         self.store = store
         self.max_in_play = max_in_play
         self._slots: dict[str, _Slot] = {}
+        self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._creating = threading.Lock()  # one creation at a time, so the limit is never overshot
+        # Called after every write, with whether a hand (or the session) has just ended: the backups follow it.
+        self.after_write: Callable[[bool], None] | None = None
 
     # -- one table, one lookup --------------------------------------------------------------------------------
 
     def access(self, table_id: str, token: str | None = None) -> TableAccess:
         """The table (TableNotFound when there is none) and whether ``token`` is its dealer token."""
         slot = self._slot(table_id)
-        return TableAccess(self.store, table_id, slot, slot.holds(token))
+        return TableAccess(self.store, table_id, slot, slot.holds(token), self.after_write)
 
     def dealer_access(self, table_id: str, token: str | None) -> TableAccess:
         """The table for its dealer: TableNotFound first, then Unauthorized for a missing or wrong token."""
@@ -186,9 +245,12 @@ class TableService:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
         return self.access(table_id).state(translate, language)
 
-    def tables(self) -> list[tuple[str, Game]]:
+    def tables(self, archived: bool = False) -> list[tuple[str, Game]]:
+        """The tables on this server, newest first: those on the lists, or (``archived``) those put away."""
         found = []
         for stored in self.store.tables():
+            if stored.archived != archived:
+                continue
             try:
                 found.append((stored.id, self.game(stored.id)))
             except TableNotFound:
@@ -198,6 +260,19 @@ class TableService:
     def in_play(self) -> int:
         """How many tables are still in progress (their session not over)."""
         return sum(1 for _, game in self.tables() if game.state.phase is not Phase.OVER)
+    def warm_up(self, limit: int | None = None, stop: threading.Event | None = None) -> list[str]:
+        """Replay the latest tables into memory (run in the background once the server listens, so the first
+        request for a table finds it ready); returns their ids, newest first."""
+        ready = []
+        for stored in self.store.tables()[:limit]:
+            if stop is not None and stop.is_set():
+                break
+            try:
+                self._slot(stored.id)
+            except TableNotFound:
+                continue
+            ready.append(stored.id)
+        return ready
 
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
@@ -208,11 +283,15 @@ class TableService:
         create = parse_create(payload, rng)
         game = Game(create)
         with self._creating:
-            in_play = self.in_play()
-            if in_play >= self.max_in_play:
-                raise NotAllowed(N_("This server already has {count} tables in progress, its limit: finish a "
-                                    "session before starting another."), count=in_play)
+            self._check_room()
             return self._add(create, game)
+
+    def _check_room(self) -> None:
+        """Refuse a new table (created or imported) when the server has its limit of tables in progress."""
+        in_play = self.in_play()
+        if in_play >= self.max_in_play:
+            raise NotAllowed(N_("This server already has {count} tables in progress, its limit: finish a "
+                                "session before starting another."), count=in_play)
 
     def _add(self, create: Create, game: Game) -> tuple[str, str, Game]:
         token = secrets.token_urlsafe(24)
@@ -221,7 +300,35 @@ class TableService:
             table_id = self._new_id()
             self.store.create_table(table_id, hashed, create)
             self._slots[table_id] = _Slot(game, hashed)
+        if self.after_write is not None:
+            self.after_write(False)
         return table_id, token, game
+
+    def import_session(self, document: object) -> tuple[str, str, Game]:
+        """A new table continuing an exported session exactly (same seq, log and standings); refused, with the
+        reason and nothing created, when the document cannot be replayed."""
+        imported = import_document(document)
+        token = secrets.token_urlsafe(24)
+        hashed = token_hash(token)
+        with self._creating:
+            if imported.game.state.phase is not Phase.OVER:
+                self._check_room()
+            with self._lock:
+                table_id = self._new_id()
+                self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
+                self._slots[table_id] = _Slot(imported.game, hashed)
+        if self.after_write is not None:
+            self.after_write(False)
+        return table_id, token, imported.game
+
+    def delete(self, table_id: str, token: str | None) -> None:
+        """Remove a table and its log from this server (the dealer's, after a confirm on the page)."""
+        self.dealer_access(table_id, token)
+        with self._lock:
+            self.store.delete_table(table_id)
+            self._slots.pop(table_id, None)
+        if self.after_write is not None:
+            self.after_write(True)
 
     def act(self, table_id: str, token: str | None, payload: object) -> Game:
         """Look up (404), check the token (401), apply one dealer input (400/409 when refused)."""
@@ -239,15 +346,22 @@ class TableService:
         slot = self._slots.get(table_id)
         if slot is not None:
             return slot
-        with self._lock:
-            slot = self._slots.get(table_id)
-            if slot is None:
-                stored = self.store.table(table_id) if _plausible_id(table_id) else None
-                if stored is None:
-                    raise TableNotFound(table_id)
-                game = Game.replay(self.store.entries(table_id))
-                slot = _Slot(game, stored.token_hash)
-                self._slots[table_id] = slot
+        if not _plausible_id(table_id):
+            raise TableNotFound(table_id)
+        with self._lock:  # one replay per table at a time; other tables are looked up meanwhile
+            loading = self._loading.setdefault(table_id, threading.Lock())
+        try:
+            with loading:
+                slot = self._slots.get(table_id)
+                if slot is None:
+                    stored = self.store.table(table_id)
+                    if stored is None:
+                        raise TableNotFound(table_id)
+                    slot = _Slot(Game.replay(self.store.entries(table_id)), stored.token_hash)
+                    self._slots[table_id] = slot
+        finally:
+            with self._lock:
+                self._loading.pop(table_id, None)
         return slot
 
     def _new_id(self) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from waitress import wasyncore
@@ -136,8 +137,9 @@ def raise_open_file_limit(needed: int) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def serve(app: Any, host: str, port: int, threads: int) -> None:
-    """Serve ``app`` until interrupted, with the settings above (``threads`` for everyone, plus the dealer's)."""
+def create(app: Any, host: str, port: int, threads: int) -> Callable[[], None]:
+    """A server for ``app`` with the settings above (``threads`` for everyone, plus the dealer's), listening
+    already (a taken port raises OSError here); call the answer to serve until interrupted."""
     raise_open_file_limit(CONNECTION_LIMIT + 64)
     dispatcher = DealerFirst()
     dispatcher.set_thread_count(threads + 1)
@@ -149,7 +151,7 @@ def serve(app: Any, host: str, port: int, threads: int) -> None:
     for listener in (server, *getattr(server, "map", {}).values()):  # one listener, or one per address
         if hasattr(listener, "channel_class"):
             listener.channel_class = CappedChannel
-    run(server, dispatcher)
+    return lambda: run(server, dispatcher)
 
 
 def run(server: Any, dispatcher: DealerFirst) -> None:

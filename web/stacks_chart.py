@@ -7,6 +7,11 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
+# A long session is sampled, so the page weighs the same at hand 10 and at hand 1,000: each line has at most
+# LINE_POINTS points, and at most DOTS of them get a dot with its figure (the first and the latest always do).
+LINE_POINTS = 61
+DOTS = 11
+
 # Six colours that stay apart on the dark background and for the common colour-vision deficiencies.
 SERIES_COLOURS = ("#ffd166", "#6ab0ff", "#ff6b6b", "#5dd39e", "#c792ea", "#ff9f43")
 
@@ -66,11 +71,13 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     def y(value: int) -> float:
         return round(top + plot_h - plot_h * (value - low) / max(1, high - low), 1)
 
+    line, dotted = sampled(len(history), LINE_POINTS), sampled(len(history), DOTS)
     series = []
     for index, name in enumerate(names):
-        values = [stacks[name] for stacks in history]
-        coords = [(round(left + step * hand, 1), y(value)) for hand, value in enumerate(values)]
-        dots = tuple((x, yy, hand, value) for hand, ((x, yy), value) in enumerate(zip(coords, values, strict=True)))
+        values = [history[hand][name] for hand in line]
+        coords = [(round(left + step * hand, 1), y(value)) for hand, value in zip(line, values, strict=True)]
+        dots = tuple((round(left + step * hand, 1), y(history[hand][name]), hand, history[hand][name])
+                     for hand in dotted)
         series.append(Series(name, SERIES_COLOURS[index % len(SERIES_COLOURS)],
                              " ".join(f"{x},{yy}" for x, yy in coords), dots, values[-1], coords[-1][1]))
     _spread_labels(series, top, top + plot_h)
@@ -80,6 +87,13 @@ def stacks_chart(history: Sequence[Mapping[str, int]], names: Sequence[str], wid
     description = gettext("Stacks after each hand: %(list)s",
                           list="; ".join(f"{s.name} {' → '.join(str(d[3]) for d in s.dots)}" for s in series))
     return Chart(width, height, left, top, plot_w, plot_h, tuple(series), x_ticks, y_ticks, description)
+
+
+def sampled(count: int, most: int) -> list[int]:
+    """Which of ``count`` points to draw: all of them, or ``most`` evenly spread, the first and the last included."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(index * (count - 1) / (most - 1)) for index in range(most)})
 
 
 def _spread_labels(series: list[Series], low: float, high: float, gap: float = 15.0) -> None:

@@ -1,32 +1,58 @@
 """Durable table logs in SQLite (stdlib sqlite3, WAL). Every accepted input is committed before we answer.
 
 SQLite only: nothing here knows Flask or the rest of the web layer (web/service.py opens the store for the app).
+Every SQLite failure leaves as a :class:`~web.storage_errors.StorageError` with a sentence saying what is wrong;
+the latest one is kept as :attr:`Store.trouble` (``/api/health`` reports it) until a write succeeds again.
+
+The schema is versioned (``PRAGMA user_version``) and changed only by adding a migration to :data:`MIGRATIONS`:
+each runs once, in order, in one transaction; a file written by a newer version is refused, never downgraded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
+from dealer.messages import N_, Msg
 from dealer.records import Entry, entry_from_json
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    token_hash TEXT NOT NULL,
-    created_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS entries (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-"""
+from .storage_errors import DAMAGED, STOPPING, StorageError, storage_error
+
+APPLICATION_ID = 0x32374454  # "27DT" in the file header: this file is a dealer database
+OUR_TABLES = {"tables", "entries", "meta"}
+
+# Migration N (1-based) takes a database from user_version N-1 to N. Only ever append: a released file may be at
+# any version. Version 1 is also what databases from before the versioning already hold (IF NOT EXISTS).
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS entries (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # A finished table the dealer archived leaves the lists; its report and histories stay reachable by link.
+    """
+    ALTER TABLE tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -34,6 +60,21 @@ class StoredTable:
     id: str
     token_hash: str
     created_at: float
+    archived: bool = False  # a finished table the dealer put away: off the lists, still reachable by link
+
+
+def schema_problem(db: sqlite3.Connection) -> tuple[str, Msg] | None:
+    """Why this SQLite file is not ours to open: ("foreign", why) for another program's, ("newer", why) for a newer
+    version's; None when it is a dealer database (or an empty one)."""
+    application_id = db.execute("PRAGMA application_id").fetchone()[0]
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if application_id not in (0, APPLICATION_ID) or (application_id == 0 and names - OUR_TABLES):
+        return "foreign", Msg(N_("it holds another program's data, not a dealer's tables"))
+    if version > SCHEMA_VERSION:
+        return "newer", Msg(N_("it was written by a newer version of this app (schema {found}; this one knows up to "
+                               "{known})"), {"found": version, "known": SCHEMA_VERSION})
+    return None
 
 
 class Store:
@@ -42,57 +83,170 @@ class Store:
     def __init__(self, path: str) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # committed means on disk, even if the laptop dies
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self.trouble: Msg | None = None  # the latest failure, until a write succeeds again
+        self.damaged: Msg | None = None  # damage found while serving: it does not heal, so it stays
+        self.writes = 0  # successful writes so far (the backups follow it)
+        self._db: sqlite3.Connection | None = None
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # committed means on disk, even if the laptop dies
+            self._db.execute("PRAGMA foreign_keys=ON")
+            problem = schema_problem(self._db)
+            if problem is not None:
+                raise StorageError(Msg(N_("The database cannot be used: {reason}."), {"reason": problem[1]}))
+            self._migrate()
+        except sqlite3.Error as failure:
+            self._close_quietly()
+            raise storage_error(failure) from failure
+        except StorageError:
+            self._close_quietly()
+            raise
 
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
+    # -- writing ----------------------------------------------------------------------------------------------
 
     def create_table(self, table_id: str, token_hash: str, first: Entry) -> None:
         now = time.time()
-        with self._lock, self._transaction():
-            self._db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
-                             (table_id, token_hash, now))
-            self._db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, 0, ?, ?)",
-                             (table_id, json.dumps(first.to_json()), now))
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)", (table_id, token_hash, now))
+            db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, 0, ?, ?)",
+                       (table_id, json.dumps(first.to_json()), now))
+
+        self._write(write)
+
+    def import_table(self, table_id: str, token_hash: str, entries: list[Entry], times: tuple[float, ...]) -> None:
+        """A whole log at once (a session moved from another laptop), with the times it was recorded."""
+        rows = [(table_id, seq, json.dumps(entry.to_json()), times[seq]) for seq, entry in enumerate(entries)]
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
+                       (table_id, token_hash, times[0]))
+            db.executemany("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)", rows)
+
+        self._write(write)
+
+    def set_archived(self, table_id: str, archived: bool) -> None:
+        self._write(lambda db: db.execute("UPDATE tables SET archived = ? WHERE id = ?", (int(archived), table_id)))
+
+    def delete_table(self, table_id: str) -> None:
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM entries WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+        self._write(write)
 
     def append(self, table_id: str, seq: int, entry: Entry) -> None:
-        with self._lock, self._transaction():
-            self._db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
-                             (table_id, seq, json.dumps(entry.to_json()), time.time()))
+        body = json.dumps(entry.to_json())
+        self._write(lambda db: db.execute("INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
+                                          (table_id, seq, body, time.time())))
+
+    def probe(self) -> Msg | None:
+        """After a failure, whether a real write goes through again (the health check asks); None when it does."""
+        if self.damaged is not None:
+            return self.damaged
+        if self.trouble is None:
+            return None
+        with contextlib.suppress(StorageError):
+            self._write(lambda db: db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('probe', ?)",
+                                              (str(time.time()),)))
+        return self.trouble
+
+    # -- reading ----------------------------------------------------------------------------------------------
 
     def table(self, table_id: str) -> StoredTable | None:
-        with self._lock:
-            row = self._db.execute("SELECT id, token_hash, created_at FROM tables WHERE id = ?",
-                                   (table_id,)).fetchone()
-        return StoredTable(*row) if row else None
+        row = self._read(lambda db: db.execute("SELECT id, token_hash, created_at, archived FROM tables WHERE id = ?",
+                                               (table_id,)).fetchone())
+        return StoredTable(row[0], row[1], row[2], bool(row[3])) if row else None
 
     def entries(self, table_id: str) -> list[Entry]:
-        with self._lock:
-            rows = self._db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
-                                    (table_id,)).fetchall()
+        rows = self._read(lambda db: db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
+                                                (table_id,)).fetchall())
         return [entry_from_json(json.loads(body)) for (body,) in rows]
 
     def tables(self) -> list[StoredTable]:
+        rows = self._read(lambda db: db.execute(
+            "SELECT id, token_hash, created_at, archived FROM tables ORDER BY created_at DESC").fetchall())
+        return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
+
+    def times(self, table_id: str) -> list[float]:
+        """When each entry was recorded, by seq."""
+        rows = self._read(lambda db: db.execute("SELECT at FROM entries WHERE table_id = ? ORDER BY seq",
+                                                (table_id,)).fetchall())
+        return [at for (at,) in rows]
+
+    # -- the file ---------------------------------------------------------------------------------------------
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file, so the database file alone holds every input."""
+        self._read(lambda db: db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone())
+
+    def close(self) -> None:
+        """Checkpoint, then close: after this the main file holds everything and no -wal file is left."""
         with self._lock:
-            rows = self._db.execute("SELECT id, token_hash, created_at FROM tables ORDER BY created_at DESC").fetchall()
-        return [StoredTable(*row) for row in rows]
+            if self._db is None:
+                return
+            with contextlib.suppress(sqlite3.Error):  # the close below checkpoints too when it can
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._close_quietly()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    # -- inside -----------------------------------------------------------------------------------------------
 
+    def _migrate(self) -> None:
+        assert self._db is not None
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        for number in range(version, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {number + 1}")
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
+    def _write(self, work: Callable[[sqlite3.Connection], object]) -> None:
+        with self._lock:
+            db = self._open()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    work(db)
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as failure:
+                raise self._failed(failure) from failure
+            self.trouble = None
+            self.writes += 1
 
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+    def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            db = self._open()
+            try:
+                return work(db)
+            except sqlite3.Error as failure:
+                raise self._failed(failure) from failure
 
-    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+    def _failed(self, failure: sqlite3.Error) -> StorageError:
+        error = storage_error(failure)
+        self.trouble = error.message
+        if error.message is DAMAGED:
+            self.damaged = error.message
+        return error
 
+    def _open(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StorageError(STOPPING)
+        return self._db
+
+    def _close_quietly(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None

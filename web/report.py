@@ -1,0 +1,29 @@
+"""The night's report: read-only and public like the player view; it prints on two A4 pages and reads on a phone.
+
+Route: ``/t/<table_id>/report``. Everything shown is the engine's: the standings of the snapshot (shared places,
+R20), the stacks history for the chart, and the per-player figures of ``dealer.night_report``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, render_template
+
+from dealer.night_report import night_report
+
+from .service import service
+from .stacks_chart import stacks_chart
+
+bp = Blueprint("report", __name__)
+
+
+@bp.get("/t/<table_id>/report")
+def report(table_id: str) -> Response:
+    access = service().access(table_id)  # an unknown table: web/errors.py answers 404
+    snap = access.snapshot()
+    night = night_report(access.walk(), snap.standings)
+    chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
+    response = make_response(render_template("report.html", table=snap, table_id=table_id, night=night,
+                                             chart=chart))
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
