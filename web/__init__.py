@@ -61,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         service,
         sessions,
         site,
+        tv,
     )
 
     service.init_app(app)
@@ -69,6 +70,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)
     citations.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
-    for module in (site, api, console, player, reference, report, sessions):
+    for module in (site, api, console, player, tv, reference, report, sessions):
         app.register_blueprint(module.bp)
     return app

@@ -3,7 +3,7 @@
 Routes (GET only; nothing here knows or shows the dealer token):
     /t/                    the tables on this server, for a phone that scanned the server's QR code
     /t/<table_id>          the player view of one table (full page; ETag -> 304 when nothing changed)
-    /t/<table_id>/live     the live part of that page, polled by htmx every second: ``?seq=N`` answers
+    /t/<table_id>/live     the live part of that page, polled by htmx every 400 ms: ``?seq=N`` answers
                            204 No Content (htmx leaves the page alone) while the table is still at seq N,
                            otherwise the fresh fragment, which carries the new seq in its own polling URL
     /t/<table_id>/log      every hand's log, for settling "what happened two hands ago"
@@ -17,6 +17,7 @@ from memory, so 30 phones cost one render per dealer action and an unchanged pol
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
@@ -31,7 +32,7 @@ from .urls import player_url
 
 bp = Blueprint("player", __name__)
 
-POLL_INTERVAL = "1s"  # a dealer change reaches every phone within about one second
+POLL_INTERVAL = "400ms"  # a dealer change reaches every phone within half a second (2.5 polls a second)
 POLL_TIMEOUT = "4s"  # a poll lost with the Wi-Fi is abandoned, so the next one is not queued behind it
 
 
@@ -75,9 +76,9 @@ class Fragments:
             return self._render_locks.setdefault(table_id, threading.Lock())
 
 
-def fragments(kind: str = "player_fragments") -> Fragments:
-    """The live fragments' cache, or (``player_pages``) the whole pages': a flood of page loads costs lookups."""
-    return current_app.extensions.setdefault(kind, Fragments())  # type: ignore[no-any-return]
+def fragments(name: str = "player_fragments") -> Fragments:
+    """The app's cache of live fragments of one kind (the phones' here; the room display has its own)."""
+    return current_app.extensions.setdefault(name, Fragments())  # type: ignore[no-any-return]
 
 
 def _render(table_id: str, fragment: bool) -> tuple[str, int]:
@@ -91,24 +92,30 @@ def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     return html, snap.seq
 
 
-def _live_html(table_id: str, seq: int, fragment: bool = True) -> str:
+def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[[], tuple[str, int]]) -> str:
+    """The fragment at ``seq`` in this request's language, rendered by ``render`` only when no phone asked yet."""
     lang = language()
-    cache = fragments("player_fragments" if fragment else "player_pages")
     html = cache.get(table_id, seq, lang)
     if html is None:
         with cache.render_lock(table_id):
             html = cache.get(table_id, seq, lang)  # rendered by another phone's request while we waited
             if html is None:
-                html, shown = _render(table_id, fragment=fragment)
+                html, shown = render()
                 cache.put(table_id, shown, lang, html)
     return html
 
 
-def _fresh(response: Response) -> Response:
+def _live_html(table_id: str, seq: int) -> str:
+    return cached_fragment(fragments(), table_id, seq, lambda: _render(table_id, fragment=True))
+
+
+def fresh(response: Response) -> Response:
     """Always revalidated (the seq or ETag makes that cheap); the language comes from a cookie or the browser."""
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    if "Vary" in response.headers:
+        response.vary.update(("Accept-Language", "Cookie"))
+    else:  # the usual case, set at once: a 204 poll is answered dozens of times a second
+        response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 
 
@@ -122,7 +129,7 @@ def tables() -> Response:
         table = game.state
         found.append({"id": table_id, "players": [seat.name for seat in table.seats], "hand": table.hand_number,
                       "hands": table.stakes.hands, "over": table.phase is Phase.OVER})
-    return _fresh(make_response(render_template("player/tables.html", tables=found)))
+    return fresh(make_response(render_template("player/tables.html", tables=found)))
 
 
 @bp.get("/t/<table_id>")
@@ -132,11 +139,13 @@ def table(table_id: str) -> Response:
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        # the page's language links name the request's path: only the plain address is served from the cache
-        html = _live_html(table_id, seq, fragment=False) if not request.query_string else _render(table_id, False)[0]
+        # a flood of page loads costs lookups; the page's language links name the request's path, so only the plain
+        # address is served from the cache
+        html = (cached_fragment(fragments("player_pages"), table_id, seq, lambda: _render(table_id, fragment=False))
+                if not request.query_string else _render(table_id, fragment=False)[0])
         response = make_response(html)
     response.set_etag(etag, weak=True)
-    return _fresh(response)
+    return fresh(response)
 
 
 @bp.get("/t/<table_id>/live")
@@ -145,17 +154,17 @@ def live(table_id: str) -> Response:
     try:
         seq = service().seq(table_id)
     except TableNotFound:
-        return _fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
+        return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
     if request.args.get("seq", type=int) == seq:
-        return _fresh(make_response("", 204))
-    return _fresh(make_response(_live_html(table_id, seq)))
+        return fresh(make_response("", 204))
+    return fresh(make_response(_live_html(table_id, seq)))
 
 
 @bp.get("/t/<table_id>/log")
 def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
     hands = service().access(table_id).session_log()
-    return _fresh(make_response(render_template("player/log.html", table_id=table_id, hands=hands)))
+    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=hands)))
 
 
 @bp.get("/t/<table_id>/log/<hand>")
@@ -165,5 +174,5 @@ def hand_log(table_id: str, hand: str) -> Response:
     found = access.hand_log(int(hand)) if hand.isdigit() and len(hand) < 8 else None
     if found is None:
         body = render_template("player/log.html", table_id=table_id, hands=(), single=hand)
-        return _fresh(make_response(body, 404))
-    return _fresh(make_response(render_template("player/log.html", table_id=table_id, hands=(found,), single=hand)))
+        return fresh(make_response(body, 404))
+    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=(found,), single=hand)))

@@ -16,3 +16,8 @@ def player_url(table_id: str | None = None) -> str:
     if table_id is None:
         return public_base() + url_for("player.tables")
     return public_base() + url_for("player.table", table_id=table_id)
+
+
+def tv_url(table_id: str) -> str:
+    """Absolute URL of a table's room display, for the TV's browser (typed in or scanned from the console)."""
+    return public_base() + url_for("tv.screen", table_id=table_id)

@@ -1,5 +1,5 @@
 // Player view: say so while the table cannot be reached. Catching up needs no script: the live part polls every
-// second and also at once when the phone wakes (visibilitychange) or the Wi-Fi comes back (online).
+// 400 ms and also at once when the phone wakes (visibilitychange) or the Wi-Fi comes back (online).
 (function () {
   "use strict";
   function live(event) {

@@ -1,0 +1,62 @@
+"""The room display: one read-only screen for the TV on the wall, public like the phones' view.
+
+Routes (GET only; no form, no button, nothing about the dealer token):
+    /t/<table_id>/tv        the whole screen, landscape, sized to fill a 1920x1080 or 1280x720 TV without scrolling
+    /t/<table_id>/tv/live   its live part, polled as the phones poll theirs: ``?seq=N`` answers 204 No Content
+                            while the table is still at seq N, otherwise the fresh part (rendered once per seq and
+                            language, then served from memory)
+
+It is one more serialisation of the engine's snapshot: whose turn, the call and the cap, the pots, each seat's
+stack, bet, status and draws, the draw's announcements, the showdown, the last result and the standings, each
+printed from what the snapshot says (templates/tv.html); nothing here works out a rule.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, render_template, request, url_for
+
+from .player import POLL_INTERVAL, POLL_TIMEOUT, cached_fragment, fragments, fresh, language
+from .service import TableNotFound, service
+from .urls import tv_url
+
+bp = Blueprint("tv", __name__)
+bp.add_app_template_global(tv_url, "tv_url")
+
+CACHE = "tv_fragments"
+
+
+def _render(table_id: str, fragment: bool) -> tuple[str, int]:
+    """The screen or its live part, and the seq it shows."""
+    snap = service().access(table_id).snapshot()
+    html = render_template("tv.html", table=snap, table_id=table_id, fragment=fragment,
+                           layout="player/fragment.html" if fragment else "tv/page.html",
+                           shown={hand.name: hand for hand in snap.result.shown} if snap.result else {},
+                           show_rows={row.name: row for row in snap.showdown.rows} if snap.showdown else {},
+                           live_url=url_for("tv.live", table_id=table_id, seq=snap.seq),
+                           poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
+    return html, snap.seq
+
+
+@bp.get("/t/<table_id>/tv")
+def screen(table_id: str) -> Response:
+    seq = service().seq(table_id)  # an unknown table: web/errors.py answers 404
+    etag = f"tv{seq}-{language()}"
+    if request.if_none_match.contains_weak(etag):
+        response = make_response("", 304)
+    else:
+        response = make_response(_render(table_id, fragment=False)[0])
+    response.set_etag(etag, weak=True)
+    return fresh(response)
+
+
+@bp.get("/t/<table_id>/tv/live")
+def live(table_id: str) -> Response:
+    """The live part; 204 No Content while the table is still at the seq the screen already shows."""
+    try:
+        seq = service().seq(table_id)
+    except TableNotFound:
+        return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
+    if request.args.get("seq", type=int) == seq:
+        return fresh(make_response("", 204))
+    html = cached_fragment(fragments(CACHE), table_id, seq, lambda: _render(table_id, fragment=True))
+    return fresh(make_response(html))
