@@ -43,6 +43,7 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/api.py
 	$(BIN)/python benchmarks/phone_delay.py
+	$(BIN)/python benchmarks/hostile.py
 	$(BIN)/python benchmarks/storage.py
 
 clean:

@@ -17,6 +17,7 @@ import signal
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -45,6 +46,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--public-url", default=None,
                         help="address phones should use, e.g. http://poker.lan:8765 (default: detected LAN address)")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
+    parser.add_argument("--max-tables", type=int, default=None,
+                        help="tables in progress this server accepts before refusing a new one (default 100)")
     parser.add_argument("--restore", nargs="?", const="latest", default=None, metavar="BACKUP",
                         help="put a backup back in the database's place and exit: the latest one, or the file named "
                              "(backups are kept in <database name>-backups/ next to the database)")
@@ -194,12 +197,22 @@ def restore_command(database: str, backup: str) -> int:
     return 0
 
 
+def serve_tuned(app: Flask, args: argparse.Namespace) -> Callable[[], None]:
+    """Waitress set up so that slow or idle connections cost little and the dealer's requests go first
+    (web/serving.py says which settings and why): listening already, it returns the loop to run."""
+    from web.serving import create
+
+    return create(app, host=args.host, port=args.port, threads=args.threads)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     database = database_path(args)
     if args.restore is not None:
         return restore_command(database, args.restore)
     config: dict[str, Any] = {"PUBLIC_URL": public_url(args), "DATABASE": database}
+    if args.max_tables is not None:
+        config["MAX_TABLES_IN_PLAY"] = args.max_tables
     try:
         lock = claim_database(database, str(config["PUBLIC_URL"]))
     except StartRefused as refused:
@@ -209,9 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     app = None
     try:
         app = create_app(config)
-        from waitress.server import create_server
-
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads, ident="dealer")
+        run_server = serve_tuned(app, args)
         stop_on_signals()
         base = str(config["PUBLIC_URL"])
         print(announcement(app, base, ansi=sys.stdout.isatty()), flush=True)
@@ -223,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         app.extensions["tables"].after_write = keeper.changed
         warm_up = warm_up_in_background(app, base)
         sys.setswitchinterval(SWITCH_INTERVAL)
-        server.run()  # until Ctrl+C or SIGTERM
+        run_server()  # until Ctrl+C or SIGTERM
         warm_up.set()
     except StorageError as failure:
         print(f"The server did not start. {failure.message.render()}", file=sys.stderr, flush=True)

@@ -5,8 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from web import create_app
+
+
+@pytest.fixture
+def app(tmp_path: Any) -> Any:
+    """One table per example: more than one server's limit of tables in progress."""
+    return create_app({"DATABASE": str(tmp_path / "dealer.sqlite3"), "TESTING": True, "MAX_TABLES_IN_PLAY": 10_000})
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=30),

@@ -57,7 +57,7 @@ class Console:
         page = self.page
         page.evaluate("window.__before = document.querySelector('#console')")
         page.get_by_test_id(testid).tap()
-        page.wait_for_function("document.querySelector('#console') !== window.__before", timeout=WAIT)
+        page.wait_for_function("() => document.querySelector('#console') !== window.__before", timeout=WAIT)
 
     def close(self) -> None:
         self.context.close()
@@ -169,7 +169,8 @@ def test_a_second_tablet_follows_the_first_and_the_rules_open_over_the_console(d
     second = dealer.context.new_page()  # the same dealer cookie: a second tablet on the same console
     second.goto(f"{dealer.base}/t/{table}/dealer")
     dealer.tap("act-call")
-    second.wait_for_function("document.querySelector('[data-testid=turn]').innerText.includes('Bia')", timeout=WAIT)
+    second.wait_for_function("() => document.querySelector('[data-testid=turn]').innerText.includes('Bia')",
+                             timeout=WAIT)
     assert "Ana calls 2" in " ".join(second.get_by_test_id("log-current").inner_text().split())
     second.close()
     page = dealer.page

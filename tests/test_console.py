@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from conftest import browser_client
+
 HX = {"HX-Request": "true"}
 
 
@@ -67,7 +69,7 @@ def pinned(body: dict[str, Any]) -> str:
 @pytest.fixture
 def other(app: Any) -> Any:
     """A second device on the network: same server, no dealer cookie."""
-    return app.test_client()
+    return browser_client(app)
 
 
 def at_showdown(client: Any) -> str:
@@ -135,7 +137,7 @@ def test_every_state_changing_request_without_the_dealer_cookie_is_refused_and_c
     table = create(client, ["Ana", "Bia", "Caio"], button=0)  # three-handed, the button acts first
     ok(client, table, "deal")
     token = client.get_cookie(f"dealer_{table}").value
-    intruder = app.test_client()
+    intruder = browser_client(app)
     if how == "wrong cookie":
         intruder.set_cookie(f"dealer_{table}", token[:-2] + "xx")
     elif how == "another table's cookie":

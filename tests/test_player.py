@@ -242,7 +242,7 @@ def test_polling_setup_catches_up_after_sleep_or_lost_wifi(phone_app: Flask, pho
     every = re.search(r"\bevery (\d+)ms\b", trigger.group(1))
     assert every is not None  # a change reaches the phone within half a second, at most 4 polls a second
     assert 250 <= int(every.group(1)) <= 500
-    assert "visibilitychange" in trigger.group(1) and "online from:window" in trigger.group(1)
+    assert "pagevisible from:document" in trigger.group(1) and "online from:window" in trigger.group(1)
     assert 'hx-swap="outerHTML"' in body and "hx-config=\"timeout:4s\"" in body
 
 

@@ -223,7 +223,8 @@ def refused_then_recovered(server: ServerProcess, fill: Any, free: Any) -> None:
     assert status == 503 and health["error"], health
     console = api.request("POST", f"/t/{table}/dealer/act", raw=f"seq={before['seq']}&action=call&player={player}"
                           .encode(), headers={"Content-Type": "application/x-www-form-urlencoded",
-                                              "Cookie": f"dealer_{table}={token}", "HX-Request": "true"})
+                                              "Cookie": f"dealer_{table}={token}", "HX-Request": "true",
+                                              "Origin": server.base})  # as the console's own page sends it
     assert console[0] == 503 and "nothing was changed" in console[1]  # the console says it too
     free()
     assert api.request("GET", "/api/health")[0] == 200

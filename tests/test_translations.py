@@ -27,6 +27,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from babel.util import pathmatch
 
+from conftest import browser_client
 from web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,7 +239,7 @@ def test_api_errors_of_every_kind_follow_the_language(client: Any, header: str, 
         return english if lang == "en" else translate(lang, english)
 
     headers = {"Accept-Language": header}
-    bad_json = client.post(f"/api/tables/{table}/actions", data="{",
+    bad_json = client.post(f"/api/tables/{table}/actions", data="{", content_type="application/json",
                            headers=dict(headers, Authorization=f"Bearer {token}"))
     assert (bad_json.status_code, bad_json.get_json()["error"]) == (400, say("The request body is not valid JSON."))
     no_token = client.post(f"/api/tables/{table}/actions", json={"action": "deal"}, headers=headers)
@@ -370,7 +371,7 @@ class Scenario:
 
     def __init__(self, database: Path) -> None:
         self.app = create_app({"DATABASE": str(database), "TESTING": True})
-        self.dealer = self.app.test_client()
+        self.dealer = browser_client(self.app)
         self.pages: dict[str, dict[str, list[str]]] = {}
         self.table = ""
 

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from conftest import browser_client
 from test_console import create
 from test_player import Table, decode, side_pot_hand, svg_to_image, text_of
 
@@ -134,7 +135,7 @@ def test_tv_speaks_portuguese_and_spanish(tv_app: Flask, tv: FlaskClient) -> Non
 
 
 def test_console_links_to_the_tv_with_its_url_and_qr_code(tv_app: Flask) -> None:
-    dealer = tv_app.test_client()
+    dealer = browser_client(tv_app)  # the dealer's browser on this server's page
     table = create(dealer, ["Ana", "Bia"])
     page = dealer.get(f"/t/{table}/dealer").get_data(as_text=True)
     url = f"{PUBLIC}/t/{table}/tv"

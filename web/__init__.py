@@ -47,10 +47,27 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def shell_context() -> dict[str, Any]:
         return {"current_locale": select_locale, "language_names": LANGUAGE_NAMES}
 
-    from . import api, card_display, citations, console, errors, player, reference, report, service, sessions, site, tv
+    from . import (
+        api,
+        card_display,
+        citations,
+        console,
+        errors,
+        guard,
+        limits,
+        player,
+        reference,
+        report,
+        service,
+        sessions,
+        site,
+        tv,
+    )
 
     service.init_app(app)
     errors.init_app(app)
+    guard.init_app(app)
+    limits.init_app(app)
     citations.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
     for module in (site, api, console, player, tv, reference, report, sessions):

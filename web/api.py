@@ -6,7 +6,6 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
-import json
 from types import ModuleType
 from typing import Any
 
@@ -18,6 +17,7 @@ from dealer.errors import BadInput
 from dealer.messages import N_
 from dealer.ranking import compare_hands, hands_to_compare
 
+from .limits import parse_json, require_json_type
 from .service import TableAccess, service
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -32,15 +32,12 @@ def translate(text: str) -> str:
 
 
 def body() -> object:
-    """The JSON body, unchecked (the engine's parsers check every field); malformed JSON is a 400 with a sentence
-    (an empty body reads as {})."""
+    """The JSON body, its fields unchecked (the engine's parsers check every field); malformed, too deep or with
+    too long a number is a 400 with a sentence (web/limits.py); an empty body reads as {}."""
     raw = request.get_data(cache=True)
     if not raw.strip():
         return {}
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise BadInput(N_("The request body is not valid JSON.")) from None
+    return parse_json(raw)
 
 
 def bearer_token() -> str | None:
@@ -53,6 +50,13 @@ def bearer_token() -> str | None:
 
 def state_response(table: TableAccess, status: int = 200) -> tuple[Response, int]:
     return jsonify(table.state(translate, language())), status
+
+
+@bp.before_request
+def json_bodies_only() -> None:
+    """Every write to the API is JSON: other body types are refused (415) before anything else is looked at."""
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        require_json_type()
 
 
 @bp.get("/health")

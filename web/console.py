@@ -8,13 +8,13 @@ with the ``HX-Request`` header gets the console fragment back (with 409 and a no
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, g, make_response, redirect, render_template, request, url_for
 from flask_babel import get_translations, gettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from dealer.cards import RANK_CHARS
@@ -28,6 +28,8 @@ from dealer.state import Phase
 from . import qr
 from .card_display import deck_grid
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
+from .guard import foreign, hidden_field, start_csrf, table_csrf
+from .limits import whole_number
 from .service import TableAccess, service
 from .stacks_chart import stacks_chart
 from .storage_errors import StorageError
@@ -91,12 +93,19 @@ def set_dealer_cookie(response: BaseResponse, table_id: str, token: str) -> None
                         secure=request.is_secure, path="/")
 
 
-def same_origin() -> bool:
-    """A browser's POST from another site is refused even before the cookie check (belt and braces)."""
-    origin = request.headers.get("Origin")
-    if not origin or origin == "null":  # no claim either way: the SameSite cookie still guards the table
-        return True
-    return urlsplit(origin).netloc == request.host
+def csrf_token(table_id: str | None = None) -> str | None:
+    """The CSRF token a form of this table (or the start screen's, without a table) must carry; None on a
+    device without the dealer's cookie."""
+    if table_id is None:
+        return start_csrf()
+    token = dealer_token(table_id)
+    return table_csrf(table_id, token) if token else None
+
+
+@bp.app_template_global()
+def csrf_field(table_id: str | None = None) -> Markup:
+    """The hidden CSRF field every console form carries (web/guard.py)."""
+    return hidden_field(csrf_token(table_id))
 
 
 # --- start screen ---------------------------------------------------------------------------------------------
@@ -150,20 +159,6 @@ def _read_form() -> dict[str, Any]:
     return form
 
 
-# "5,000,000", "5.000.000", "5 000 000": thousands written the way each of our languages writes them.
-_GROUPED = re.compile(r"[0-9]{1,3}(?:[ ,.'_\u00a0\u202f][0-9]{3})+")
-
-
-def _whole(value: Any, label: str) -> int:
-    text = str(value).strip()
-    if _GROUPED.fullmatch(text):
-        text = re.sub(r"[^0-9]", "", text)
-    if not (text.isascii() and text.isdigit()):
-        raise BadInput(N_("“{field}” must be a whole number."), field=label)
-    # Far beyond any limit: the engine refuses it with the field's maximum, without converting a huge text.
-    return int(text) if len(text) <= 30 else 10**30
-
-
 def _payload(form: dict[str, Any]) -> dict[str, Any]:
     """The API's table-creation body from the start form: the engine validates it and words every refusal."""
     players: list[Any] = []
@@ -175,18 +170,21 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
                 raise empty_button_seat()
             continue
         if str(row["stack"]).strip():
-            players.append({"name": name, "stack": _whole(row["stack"], gettext("stack of %(name)s", name=name))})
+            stack = whole_number(row["stack"], gettext("stack of %(name)s", name=name))
+            players.append({"name": name, "stack": stack})
         else:
             players.append(name)
         if form["button"] == str(index):
             button = name
     payload: dict[str, Any] = {
         "players": players,
-        "blinds": [_whole(form["sb"], gettext("small blind")), _whole(form["bb"], gettext("big blind"))],
-        "limits": [_whole(form["small"], gettext("small bet")), _whole(form["big"], gettext("big bet"))],
-        "raises": _whole(form["raises"], gettext("raises")),
-        "hands": _whole(form["hands"], gettext("hands")),
-        "stack": _whole(form["stack"], gettext("starting stack")),
+        "blinds": [whole_number(form["sb"], gettext("small blind")),
+                   whole_number(form["bb"], gettext("big blind"))],
+        "limits": [whole_number(form["small"], gettext("small bet")),
+                   whole_number(form["big"], gettext("big bet"))],
+        "raises": whole_number(form["raises"], gettext("raises")),
+        "hands": whole_number(form["hands"], gettext("hands")),
+        "stack": whole_number(form["stack"], gettext("starting stack")),
     }
     if button is not None:
         payload["button"] = button
@@ -196,7 +194,7 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
 def _move(form: dict[str, Any], move: str) -> None:
     """Reorder the seats without JavaScript: "3:up" swaps rows 3 and 2 (the chosen button follows its player)."""
     index_text, _, direction = move.partition(":")
-    if not index_text.isdigit():
+    if not (index_text.isascii() and index_text.isdigit() and len(index_text) <= 2):
         return
     index = int(index_text)
     other = index - 1 if direction == "up" else index + 1
@@ -217,7 +215,7 @@ def create_table() -> BaseResponse | tuple[str, int]:
     if move:
         _move(form, move)
         return _render_start(form)
-    if not same_origin():
+    if foreign(start_csrf()):
         return _render_start(form, msg(N_("This form must be sent from this server's own page.")), 403)
     try:
         table_id, token, _ = service().create(_payload(form))
@@ -272,8 +270,9 @@ def console(table_id: str) -> Response:
 
 def _refused_without_token(table: TableAccess) -> Response | None:
     """The locked console (403) for a request from another site or from a device without the dealer's cookie."""
-    if not same_origin():
-        return render_locked(table.table_id, table.game, msg(N_("Refused: this request came from another site.")), 403)
+    if foreign(csrf_token(table.table_id)):
+        return render_locked(table.table_id, table.game, msg(N_("Refused: this request did not come from this "
+                                                                "table's console; nothing was changed.")), 403)
     if not table.authorised:
         return render_locked(table.table_id, table.game,
                              msg(N_("Refused: this device does not hold the dealer's key for this table; "
@@ -283,9 +282,10 @@ def _refused_without_token(table: TableAccess) -> Response | None:
 
 def _form_seq() -> int:
     text = request.form.get("seq", "").strip()
-    if not text.lstrip("-").isdigit():
-        raise BadInput(N_("This form has no screen number (seq): reload the console."))
-    return int(text)
+    try:
+        return whole_number(text, "seq", signed=True)
+    except BadInput:
+        raise BadInput(N_("This form has no screen number (seq): reload the console.")) from None
 
 
 def _after_change(table_id: str) -> BaseResponse:
@@ -324,7 +324,7 @@ def act(table_id: str) -> BaseResponse:
         if form.get("player"):
             payload["player"] = form["player"]
         if form.get("count", "") != "":
-            payload["count"] = _whole(form["count"], gettext("cards to draw"))
+            payload["count"] = whole_number(form["count"], gettext("cards to draw"))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         asked = confirm_first(table, payload, form.get("confirm") == "yes")

@@ -28,6 +28,10 @@ from .storage_errors import StorageError
 API_PREFIX = "/api/"
 
 
+class UnsupportedType(BadInput):
+    """A JSON route was sent a body of another type (HTTP 415)."""
+
+
 def is_api() -> bool:
     return request.path.startswith(API_PREFIX)
 
@@ -49,6 +53,8 @@ def answer(message: Msg, status: int, page_status: int | None = None) -> Respons
 
 
 def dealer_error(exc: DealerError) -> Response:
+    if isinstance(exc, UnsupportedType):
+        return answer(exc.message, 415)
     return answer(exc.message, 400 if isinstance(exc, BadInput) else 409)
 
 

@@ -139,7 +139,11 @@ def table(table_id: str) -> Response:
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        response = make_response(_render(table_id, fragment=False)[0])
+        # a flood of page loads costs lookups; the page's language links name the request's path, so only the plain
+        # address is served from the cache
+        html = (cached_fragment(fragments("player_pages"), table_id, seq, lambda: _render(table_id, fragment=False))
+                if not request.query_string else _render(table_id, fragment=False)[0])
+        response = make_response(html)
     response.set_etag(etag, weak=True)
     return fresh(response)
 

@@ -28,7 +28,7 @@ from dealer.game import Game
 from dealer.hand_walk import HandRecord, SessionWalk, walk
 from dealer.messages import N_, Translate
 from dealer.read_model import hand_log, session_log
-from dealer.records import Entry, Input, parse_create, parse_input
+from dealer.records import Create, Entry, Input, parse_create, parse_input
 from dealer.session_doc import export_document, import_document
 from dealer.snapshot import HandLog, Snapshot
 from dealer.state import Phase
@@ -37,6 +37,8 @@ from dealer.state_json import state_json
 from .store import Store
 
 EXTENSION = "tables"
+MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
+# start screen 448 KB
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
 
 
@@ -210,11 +212,13 @@ class TableAccess:
 class TableService:
     """Keeps every table's game in memory (replayed from SQLite on first use) and writes each input through."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, max_in_play: int = MAX_TABLES_IN_PLAY) -> None:
         self.store = store
+        self.max_in_play = max_in_play
         self._slots: dict[str, _Slot] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+        self._creating = threading.Lock()  # one creation at a time, so the limit is never overshot
         # Called after every write, with whether a hand (or the session) has just ended: the backups follow it.
         self.after_write: Callable[[bool], None] | None = None
 
@@ -253,6 +257,9 @@ class TableService:
                 continue
         return found
 
+    def in_play(self) -> int:
+        """How many tables are still in progress (their session not over)."""
+        return sum(1 for _, game in self.tables() if game.state.phase is not Phase.OVER)
     def warm_up(self, limit: int | None = None, stop: threading.Event | None = None) -> list[str]:
         """Replay the latest tables into memory (run in the background once the server listens, so the first
         request for a table finds it ready); returns their ids, newest first."""
@@ -274,9 +281,21 @@ class TableService:
 
     def create(self, payload: object, rng: random.Random | None = None) -> tuple[str, str, Game]:
         create = parse_create(payload, rng)
+        game = Game(create)
+        with self._creating:
+            self._check_room()
+            return self._add(create, game)
+
+    def _check_room(self) -> None:
+        """Refuse a new table (created or imported) when the server has its limit of tables in progress."""
+        in_play = self.in_play()
+        if in_play >= self.max_in_play:
+            raise NotAllowed(N_("This server already has {count} tables in progress, its limit: finish a "
+                                "session before starting another."), count=in_play)
+
+    def _add(self, create: Create, game: Game) -> tuple[str, str, Game]:
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        game = Game(create)
         with self._lock:
             table_id = self._new_id()
             self.store.create_table(table_id, hashed, create)
@@ -291,10 +310,13 @@ class TableService:
         imported = import_document(document)
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        with self._lock:
-            table_id = self._new_id()
-            self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
-            self._slots[table_id] = _Slot(imported.game, hashed)
+        with self._creating:
+            if imported.game.state.phase is not Phase.OVER:
+                self._check_room()
+            with self._lock:
+                table_id = self._new_id()
+                self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
+                self._slots[table_id] = _Slot(imported.game, hashed)
         if self.after_write is not None:
             self.after_write(False)
         return table_id, token, imported.game
@@ -355,7 +377,8 @@ def _plausible_id(table_id: str) -> bool:
 
 def init_app(app: Flask) -> None:
     """Open the table store named by ``app.config["DATABASE"]`` and keep the service for this app."""
-    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]))
+    limit = int(app.config.get("MAX_TABLES_IN_PLAY", MAX_TABLES_IN_PLAY))
+    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]), limit)
 
 
 def service() -> TableService:

@@ -9,8 +9,6 @@ Routes (the dealer's, by the table's cookie; the JSON API has the same export an
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, Response, jsonify, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -18,7 +16,9 @@ from dealer.errors import BadInput, DealerError
 from dealer.messages import N_, msg
 
 from .api import IMPORT_LIMIT, export_filename
-from .console import _blank_form, _render_start, dealer_access, render_locked, same_origin, set_dealer_cookie
+from .console import _blank_form, _render_start, csrf_token, dealer_access, render_locked, set_dealer_cookie
+from .guard import foreign, start_csrf
+from .limits import parse_json
 from .service import TableAccess, service
 
 bp = Blueprint("sessions", __name__)
@@ -27,8 +27,9 @@ bp = Blueprint("sessions", __name__)
 def _dealer_only(table_id: str) -> tuple[TableAccess, Response | None]:
     """The table, and the locked page (403) when this request may not change it."""
     table = dealer_access(table_id)  # 404 for an unknown table
-    if request.method == "POST" and not same_origin():
-        return table, render_locked(table_id, table.game, msg(N_("Refused: this request came from another site.")), 403)
+    if request.method == "POST" and foreign(csrf_token(table_id)):
+        return table, render_locked(table_id, table.game, msg(N_("Refused: this request did not come from this "
+                                                                 "table's console; nothing was changed.")), 403)
     if not table.authorised:
         return table, render_locked(table_id, table.game,
                                     msg(N_("Refused: this device does not hold the dealer's key for this table; "
@@ -51,15 +52,15 @@ def export(table_id: str) -> Response:
 def import_session() -> BaseResponse | tuple[str, int]:
     request.max_content_length = IMPORT_LIMIT
     request.max_form_memory_size = IMPORT_LIMIT
-    if not same_origin():
+    if foreign(start_csrf()):
         return _render_start(_blank_form(), msg(N_("This form must be sent from this server's own page.")), 403)
     upload = request.files.get("session")
     try:
         if upload is None or not upload.filename:
             raise BadInput(N_("Choose the session file to import (a .json file exported by this app)."))
         try:
-            document = json.loads(upload.read())
-        except (ValueError, UnicodeDecodeError):
+            document = parse_json(upload.read())  # nesting and number sizes limited as on the API
+        except BadInput:
             raise BadInput(N_("This file is not a session exported by this app.")) from None
         table_id, token, _ = service().import_session(document)
     except DealerError as refusal:

@@ -134,7 +134,8 @@
     try {
       const response = await fetch(form.getAttribute("action"), { // (form.action is the input named "action")
         method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
-        headers: { "HX-Request": "true" }, signal: controller.signal, cache: "no-store",
+        headers: { "HX-Request": "true", "X-CSRF-Token": (form.querySelector("[name=csrf_token]") || {}).value || "" },
+        signal: controller.signal, cache: "no-store",
       });
       status = response.status;
       html = await response.text();

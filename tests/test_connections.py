@@ -1,0 +1,141 @@
+"""The dealer gets through whatever the network does: slow connections held open, a flood of player-page reads.
+A server of its own on 127.0.0.1; counts and times bounded. Outcomes only (every tap answered): how fast is
+benchmarks/hostile.py's job."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import Api, ServerProcess
+
+SLOW = 300
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path / "connections.sqlite3")
+    process.start()
+    yield process
+    process.stop()
+
+
+def dealer_taps(api: Api, table: str, token: str, count: int) -> list[int]:
+    """``count`` taps by the dealer (deal, undo, deal…), each answer's status."""
+    answers = []
+    for index in range(count):
+        if index % 2 == 0:
+            status, _ = api.act(table, token, "deal")
+        else:
+            status, _ = api.undo(table, token)
+        answers.append(status)
+    return answers
+
+
+def test_taps_are_answered_while_300_slow_connections_are_held_open(own_server: ServerProcess) -> None:
+    """Three times waitress's old connection limit, each sending a header line now and then (a slowloris, or
+    phones asleep in the middle of a request): the dealer's taps all go through, and the slow ones stay open."""
+    api = Api(own_server.base)
+    table, token, _ = api.create(["Ana", "Bia", "Caio"])
+    held = []
+    try:
+        for _ in range(SLOW):
+            sock = socket.create_connection(("127.0.0.1", own_server.port), timeout=10)
+            sock.sendall(b"GET /t/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(sock)
+        answers = dealer_taps(api, table, token, 10)
+        for line, sock in enumerate(held):
+            sock.sendall(f"X-Slow: {line}\r\n".encode())  # still talking, so still open
+        answers += dealer_taps(api, table, token, 10)
+        assert answers == [200] * 20
+        assert api.state(table)["seq"] == 20
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_taps_are_answered_during_a_flood_of_player_page_reads(own_server: ServerProcess) -> None:
+    api = Api(own_server.base)
+    table, token, _ = api.create(["Ana", "Bia", "Caio"])
+    stop = threading.Event()
+    reads: list[int] = []
+
+    def flood() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", own_server.port, timeout=10)
+        deadline = time.monotonic() + 60
+        while not stop.is_set() and time.monotonic() < deadline:
+            connection.request("GET", f"/t/{table}")
+            answer = connection.getresponse()
+            answer.read()
+            reads.append(answer.status)
+
+    flooders = [threading.Thread(target=flood, daemon=True) for _ in range(8)]
+    for thread in flooders:
+        thread.start()
+    try:
+        while len(reads) < 50:  # the flood is under way
+            time.sleep(0.05)
+        answers = dealer_taps(api, table, token, 20)
+    finally:
+        stop.set()
+        for thread in flooders:
+            thread.join(timeout=15)
+    assert answers == [200] * 20
+    assert set(reads) == {200}, "the reads are served too, none refused"
+
+
+def test_a_table_beyond_the_servers_limit_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    process = ServerProcess(tmp_path / "limit.sqlite3", extra=["--max-tables", "2"])
+    process.start()
+    try:
+        api = Api(process.base)
+        api.create(["Ana", "Bia"])
+        api.create(["Caio", "Duda"])
+        status, body = api.request("POST", "/api/tables", {"players": ["Eva", "Fabi"]})
+        assert status == 409
+        assert body["error"] == ("This server already has 2 tables in progress, its limit: finish a session "
+                                 "before starting another.")
+        assert len(api.request("GET", "/t/")[1]) < 100_000
+    finally:
+        process.stop()
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    sock.settimeout(0.2)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_one_device_cannot_hold_every_connection(own_server: ServerProcess) -> None:
+    """Beyond its share (web/serving.py) a device's new connections are closed at once, so the rest of the
+    server's connections stay free for everyone else; once it lets go, it is served again."""
+    from web.serving import PER_CLIENT_CONNECTIONS
+
+    api = Api(own_server.base)
+    table, token, _ = api.create(["Ana", "Bia"])
+    held = []
+    try:
+        for _ in range(PER_CLIENT_CONNECTIONS + 20):
+            held.append(socket.create_connection(("127.0.0.1", own_server.port), timeout=10))
+        deadline = time.monotonic() + 20
+        closed = 0
+        while time.monotonic() < deadline:
+            closed = sum(1 for sock in held[-20:] if closed_by_server(sock))
+            if closed >= 20:
+                break
+        assert closed >= 20, "the connections beyond the device's share are closed"
+        assert not closed_by_server(held[0]), "the first ones are kept"
+    finally:
+        for sock in held:
+            sock.close()
+    assert dealer_taps(api, table, token, 4) == [200] * 4

@@ -1,0 +1,175 @@
+"""Limits on what one request may carry, each refused with a sentence (never a 500).
+
+- Body size: ``MAX_CONTENT_LENGTH`` (64 KiB, set in web/__init__.py); a bigger body is refused by web/errors.py.
+- JSON: only ``application/json`` is read (:func:`require_json_type`), nested at most ``MAX_JSON_DEPTH`` deep, with
+  numbers of at most ``MAX_NUMBER_DIGITS`` characters and no NaN/Infinity (:func:`parse_json`). Python's own parser
+  recurses, so ``[`` repeated 50,000 times is refused by a scan before it is parsed.
+- Form numbers: :func:`whole_number` accepts ASCII digits only (``str.isdigit`` also lets ``²`` and ``⑨`` through,
+  which ``int`` then refuses), thousands grouped or not; more than ``MAX_FORM_DIGITS`` of them read as a number
+  beyond every field's maximum, which the engine refuses with that field's sentence.
+- Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
+- Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from flask_babel import gettext
+
+from dealer.errors import BadInput
+from dealer.messages import N_, Msg
+
+from .errors import UnsupportedType, answer
+
+MAX_JSON_DEPTH = 16  # the deepest legitimate body (players -> {name, stack}) is 3 levels
+MAX_NUMBER_DIGITS = 20  # chips go up to 10**12; beyond that the engine's own sentence names each field's maximum
+MAX_FORM_DIGITS = 15
+JSON_TYPE = "application/json"
+
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(rb"[\[\]{}]")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[ ,.'_\u00a0\u202f][0-9]{3})+")
+
+
+def require_json_type() -> None:
+    """JSON routes read only ``application/json``.
+
+    A cross-site page can send ``text/plain`` or form bodies without a CORS preflight, and a ``fetch`` of a Blob
+    sends a body with no Content-Type at all; ``application/json`` always needs a preflight, which this server never
+    grants. So a body must say ``application/json``; only an empty body may come without a Content-Type (an
+    ``undo`` with no fields, ``curl -X POST``), since it carries nothing to act on.
+    """
+    declared = request.headers.get("Content-Type")
+    if declared is None:
+        if request.content_length or request.headers.get("Transfer-Encoding"):
+            raise UnsupportedType(N_("Send the body as JSON with the header “Content-Type: application/json”."))
+        return
+    if request.mimetype != JSON_TYPE:
+        raise UnsupportedType(N_("This address reads only JSON bodies (Content-Type: application/json), "
+                                 "not “{type}”."), type=request.mimetype[:60] or "?")
+
+
+def json_depth(raw: bytes) -> int:
+    """How deep arrays and objects nest in ``raw`` (strings skipped), counted without recursion."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub(b"", raw)):
+        if bracket.group() in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _number(text: str) -> str:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise BadInput(N_("Numbers in the body may have at most {digits} characters."), digits=MAX_NUMBER_DIGITS)
+    return text
+
+
+def _int(text: str) -> int:
+    return int(_number(text))
+
+
+def _float(text: str) -> float:
+    return float(_number(text))
+
+
+def _constant(text: str) -> Any:
+    raise BadInput(N_("The request body is not valid JSON."))
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON value of ``raw``, or BadInput with a sentence: malformed, too deep, or a number too long."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
+        raise BadInput(N_("The request body nests deeper than {depth} levels."), depth=MAX_JSON_DEPTH)
+    try:
+        return json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BadInput(N_("The request body is not valid JSON.")) from None
+
+
+def whole_number(value: object, label: str, signed: bool = False) -> int:
+    """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), thousands grouped as
+    our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all.
+
+    More than 15 digits read as 10**15, beyond every field's maximum, so the engine refuses it with that field's
+    own sentence ("… up to 1000000000000") without this converting thousands of digits."""
+    text = str(value).strip()
+    sign = "-" if signed and text.startswith("-") else ""
+    digits = text[len(sign):]
+    if _GROUPED.fullmatch(digits):
+        digits = re.sub(r"[^0-9]", "", digits)
+    if not (digits.isascii() and digits.isdigit()):
+        raise BadInput(N_("“{field}” must be a whole number."), field=label[:60])
+    return int(sign + digits) if len(digits) <= MAX_FORM_DIGITS else int(sign + "1" + "0" * MAX_FORM_DIGITS)
+
+
+class ClientRates:
+    """A token bucket per client address: ``rate`` requests a second on average, bursts of ``burst``.
+
+    A phone polls at most 4 times a second and loads a page now and then (its static files are not counted); the
+    default leaves it three times that, and a burst of 40 for a page load with its first polls.
+    """
+
+    def __init__(self, rate: float = 12.0, burst: float = 40.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._lock = threading.Lock()
+        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def allow(self, address: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            tokens, when = self._buckets.get(address, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - when) * self.rate)
+            allowed = tokens >= 1
+            self._buckets[address] = (tokens - 1 if allowed else tokens, now)
+            if len(self._buckets) > 4096:  # forget idle clients (full buckets) so spoofed addresses cost nothing
+                self._buckets = {key: value for key, value in self._buckets.items() if value[0] < self.burst - 1}
+            return allowed
+
+
+LOOPBACK = ("127.0.0.1", "::1")
+UNTHROTTLED_BLUEPRINTS = ("console",)  # the dealer's own pages; its writes are POSTs, never throttled
+
+
+def throttled() -> Response | None:
+    """A public read beyond its client's rate: 429 with a sentence, or for a phone's poll an empty 204 (htmx
+    keeps the page as it is and polls again) so a throttled phone never shows an error."""
+    if request.method not in ("GET", "HEAD") or request.endpoint in (None, "static"):
+        return None
+    if request.blueprint in UNTHROTTLED_BLUEPRINTS:
+        return None
+    address = request.remote_addr or "?"
+    if address in current_app.config["CLIENT_RATE_EXEMPT"]:
+        return None
+    if current_app.extensions[RATES].allow(address):
+        return None
+    sentence = Msg(N_("Too many requests from this device; wait a second and try again."))
+    if request.endpoint == "player.live":
+        response = Response(status=204)
+    elif request.path.startswith("/api/"):
+        response = answer(sentence, 429)
+    else:  # plain text: a refusal must cost less than the page it refuses
+        response = Response(sentence.render(gettext), 429, mimetype="text/plain")
+    response.headers["Retry-After"] = "1"
+    return response
+
+
+RATES = "client_rates"
+
+
+def init_app(app: Flask) -> None:
+    """Per-client rates on public reads; requests from the laptop itself (loopback) are exempt by default."""
+    app.config.setdefault("CLIENT_RATE", (12.0, 40.0))
+    app.config.setdefault("CLIENT_RATE_EXEMPT", LOOPBACK)
+    rate, burst = app.config["CLIENT_RATE"]
+    app.extensions[RATES] = ClientRates(rate, burst)
+    app.before_request(throttled)
