@@ -35,8 +35,11 @@ check: $(VENV)/.test
 	$(BIN)/ruff check
 	$(BIN)/mypy
 
+# Two workers: the machines we run on have two cores, and the suite (browser tests included) halves its time.
+WORKERS ?= 2
+
 test: check translations
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -n $(WORKERS) $(ARGS)
 
 bench: $(VENV)/.test
 	$(BIN)/python benchmarks/ranking.py
