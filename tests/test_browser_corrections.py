@@ -75,6 +75,7 @@ def test_two_taps_300_ms_apart_on_a_raise_apply_one_action(dealer: Console, api:
     dealer.tap("act-deal")
     seq = dealer.seq()
     page = dealer.page
+    page.wait_for_selector("[data-testid=act-raise]:not([disabled])", timeout=30000)  # past the deal's quiet moment
     box = page.get_by_test_id("act-raise").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.touchscreen.tap(x, y)
@@ -83,7 +84,6 @@ def test_two_taps_300_ms_apart_on_a_raise_apply_one_action(dealer: Console, api:
     deadline = time.monotonic() + 30  # the first tap lands, however loaded the machine is
     while api.state(table)["seq"] == seq and time.monotonic() < deadline:
         page.wait_for_timeout(100)
-    page.wait_for_selector(f'[data-testid=console][data-seq="{seq + 1}"]', state="attached", timeout=30000)
     page.wait_for_timeout(1500)  # time enough for a second action to arrive, if the second tap had acted
     state = api.state(table)
     assert state["seq"] == seq + 1, [line["text"] for line in state["log"]]
