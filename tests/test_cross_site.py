@@ -138,15 +138,19 @@ def test_every_page_forbids_framing_and_inline_script(dealer: Dealer) -> None:
     paths = ["/", "/t/", f"/t/{dealer.table}", f"/t/{dealer.table}/live", f"/t/{dealer.table}/log",
              f"/t/{dealer.table}/dealer", "/api/health", f"/api/tables/{dealer.table}", "/static/css/app.css",
              "/nowhere"]
-    # the rule reference opens over the console in a frame of this server's: no other site may frame it
+    # the rule reference opens over the console in a frame of this server's own pages, and only then may be framed
     reference = ["/rules", "/compare", "/rules/seeds/SUMMARY-en.md"]
-    for path in paths + reference:
-        _, headers, _ = dealer.raw("GET", path, headers={"Cookie": dealer.cookie})
+    framed = {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "same-origin"}
+    for path, extra in [(path, {}) for path in paths + reference] + [(path, framed) for path in reference]:
+        _, headers, _ = dealer.raw("GET", path, headers={"Cookie": dealer.cookie, **extra})
         policy = headers.get("Content-Security-Policy", "")
-        framing = "'self'" if path in reference else "'none'"
+        framing = "'self'" if extra else "'none'"
         assert f"frame-ancestors {framing}" in policy, path
         assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
-        assert headers.get("X-Frame-Options") == ("SAMEORIGIN" if path in reference else "DENY"), path
+        assert headers.get("X-Frame-Options") == ("SAMEORIGIN" if extra else "DENY"), path
+    cross_site = {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site"}
+    _, headers, _ = dealer.raw("GET", "/rules", headers=cross_site)
+    assert headers.get("X-Frame-Options") == "DENY" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
 
 
 # --- in Chromium: the other site is a page on another port ---------------------------------------------------

@@ -14,7 +14,8 @@ A token that is sent must match, whatever the Origin says. Every answer forbids 
 'none'``, ``X-Frame-Options: DENY``) and runs no inline script (Content-Security-Policy); inline ``style``
 attributes stay allowed (the card picker's ``--rank``, the stacks chart). The one exception to framing: the rule
 reference and "Who wins?" (no table control on them) may be framed by this server's own pages, as the console
-opens them over itself (``'self'``, ``SAMEORIGIN``).
+opens them over itself (``'self'``, ``SAMEORIGIN``), and only when the browser says that is what it is doing
+(``Sec-Fetch-Dest: iframe`` from the same origin); every other answer forbids framing.
 """
 
 from __future__ import annotations
@@ -85,9 +86,16 @@ def hidden_field(token: str | None) -> Markup:
     return Markup('<input type="hidden" name="{}" value="{}">').format(CSRF_FIELD, escape(token))
 
 
+def _framed_by_this_server() -> bool:
+    """The browser says it loads this page into a frame of a page of this server (Fetch Metadata); a plain visit,
+    or a frame of another site, gets the default: no framing at all."""
+    headers = request.headers
+    return headers.get("Sec-Fetch-Dest") == "iframe" and headers.get("Sec-Fetch-Site") == "same-origin"
+
+
 def security_headers(response: Response) -> Response:
     headers = response.headers
-    if request.blueprint in FRAMED_BY_THE_CONSOLE:
+    if request.blueprint in FRAMED_BY_THE_CONSOLE and _framed_by_this_server():
         headers.setdefault("Content-Security-Policy", REFERENCE_POLICY)
         headers.setdefault("X-Frame-Options", "SAMEORIGIN")
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
