@@ -105,8 +105,16 @@ def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[
     return html
 
 
-def _live_html(table_id: str, seq: int) -> str:
-    return cached_fragment(fragments(), table_id, seq, lambda: _render(table_id, fragment=True))
+def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str, int]]) -> Response:
+    """What a live poll gets: 204 while the table is still at the ``?seq=N`` the screen shows, otherwise the fresh
+    fragment (one render per seq and language, whoever asks), or the "table gone" part when there is no table."""
+    try:
+        seq = service().seq(table_id)
+    except TableNotFound:
+        return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
+    if request.args.get("seq", type=int) == seq:
+        return fresh(make_response("", 204))
+    return fresh(make_response(cached_fragment(cache, table_id, seq, render)))
 
 
 def fresh(response: Response) -> Response:
@@ -151,13 +159,7 @@ def table(table_id: str) -> Response:
 @bp.get("/t/<table_id>/live")
 def live(table_id: str) -> Response:
     """The live fragment; 204 No Content while the table is still at the seq the phone already shows."""
-    try:
-        seq = service().seq(table_id)
-    except TableNotFound:
-        return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if request.args.get("seq", type=int) == seq:
-        return fresh(make_response("", 204))
-    return fresh(make_response(_live_html(table_id, seq)))
+    return live_answer(table_id, fragments(), lambda: _render(table_id, fragment=True))
 
 
 @bp.get("/t/<table_id>/log")

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 
-from .player import POLL_INTERVAL, POLL_TIMEOUT, cached_fragment, fragments, fresh, language
-from .service import TableNotFound, service
+from .player import POLL_INTERVAL, POLL_TIMEOUT, fragments, fresh, language, live_answer
+from .service import service
 from .urls import tv_url
 
 bp = Blueprint("tv", __name__)
@@ -52,11 +52,4 @@ def screen(table_id: str) -> Response:
 @bp.get("/t/<table_id>/tv/live")
 def live(table_id: str) -> Response:
     """The live part; 204 No Content while the table is still at the seq the screen already shows."""
-    try:
-        seq = service().seq(table_id)
-    except TableNotFound:
-        return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if request.args.get("seq", type=int) == seq:
-        return fresh(make_response("", 204))
-    html = cached_fragment(fragments(CACHE), table_id, seq, lambda: _render(table_id, fragment=True))
-    return fresh(make_response(html))
+    return live_answer(table_id, fragments(CACHE), lambda: _render(table_id, fragment=True))

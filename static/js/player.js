@@ -1,10 +1,10 @@
-// Player view: say so while the table cannot be reached. Catching up needs no script: the live part polls every
-// 400 ms and also at once when the phone wakes (visibilitychange) or the Wi-Fi comes back (online).
+// Player view and room display: say so while the table cannot be reached. Catching up needs no script: the live
+// part polls every 400 ms and also at once when the screen wakes (visibilitychange) or the Wi-Fi comes back (online).
 (function () {
   "use strict";
   function live(event) {
     var source = event.target;
-    return source && source.id === "live";
+    return source && (source.id === "live" || source.id === "tv-live");
   }
   document.addEventListener("htmx:error", function (event) {
     if (live(event)) { document.body.setAttribute("data-offline", ""); }
