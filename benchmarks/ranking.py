@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
-from dealer.cards import FULL_DECK, HAND_SIZE, Card
-from dealer.ranking import hand_key
+from dealer.rules.cards import FULL_DECK, HAND_SIZE, Card
+from dealer.rules.ranking import hand_key
 
 GOAL = 5.0
 

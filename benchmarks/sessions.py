@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from dealer.game import Game
-from dealer.legal import Action
-from dealer.records import Create, Entry, Input, Undo, parse_create
-from dealer.state import Phase
+from dealer.record.entries import Create, Entry, Input, Undo, parse_create
+from dealer.record.game import Game
+from dealer.rules.legal import Action
+from dealer.rules.table_state import Phase
 
 PLAYERS = ("Ana", "Bia", "Caio", "Duda", "Edu", "Fabi")
 RANKS = "23456789TJQKA"
@@ -38,7 +38,7 @@ def next_input(game: Game, rng: random.Random) -> Input | None:
     if state.phase is Phase.SHOWDOWN:
         if Action.SHOW in legal and not (state.hand and state.hand.showdown and state.hand.showdown.shown):
             deck = [rank + suit for rank in RANKS for suit in SUITS]
-            from dealer.cards import parse_hand
+            from dealer.rules.cards import parse_hand
 
             cards = parse_hand(" ".join(rng.sample(deck, 5)))
             return Input(Action.SHOW, player, cards=cards)

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from dealer.errors import DealerError
-from dealer.game import Game
-from dealer.records import parse_create, parse_input
-from dealer.state_json import state_json
+from dealer.record.entries import parse_create, parse_input
+from dealer.record.game import Game
+from dealer.view.snapshot_json import state_json
 
 
 class Table:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from pokerkit import Automation, ChipsPushing, FixedLimitDeuceToSevenLowballTripleDraw, Mode, State
 
-from dealer.cards import HAND_SIZE, parse_hand
+from dealer.rules.cards import HAND_SIZE, parse_hand
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dealer.cards import FULL_DECK, format_cards
 from dealer.errors import DealerError
-from dealer.game import Game
-from dealer.legal import Action
-from dealer.records import Input, parse_create, parse_input
+from dealer.record.entries import Input, parse_create, parse_input
+from dealer.record.game import Game
+from dealer.rules.cards import FULL_DECK, format_cards
+from dealer.rules.legal import Action
 
 NAMES = ("Ana", "Bia", "Caio", "Dani", "Edu", "Fabi")
 

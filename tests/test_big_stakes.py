@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from conftest import Api
-from dealer.config import MAX_CHIPS
 from dealer.errors import BadInput
+from dealer.rules.stakes import MAX_CHIPS
 from engine_driver import Table
 
 NAMES = ["Ana", "Bia", "Caio"]

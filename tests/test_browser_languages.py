@@ -15,7 +15,7 @@ import pytest
 from babel.support import NullTranslations, Translations
 
 from conftest import ServerProcess
-from dealer.rulebook import SECTIONS
+from dealer.reference.rulebook import SECTIONS
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from dealer.errors import BadInput, NothingToUndo, StaleSeq
-from dealer.game import Game
-from dealer.records import entry_from_json, parse_create, parse_input
-from dealer.state_json import state_json
+from dealer.record.entries import entry_from_json, parse_create, parse_input
+from dealer.record.game import Game
+from dealer.view.snapshot_json import state_json
 from engine_driver import Table
 
 

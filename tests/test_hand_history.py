@@ -10,9 +10,9 @@ from collections import defaultdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer.game import Game
-from dealer.hand_history import hand_text, session_text
-from dealer.hand_walk import HandRecord, walk
+from dealer.formats.pokerstars import hand_text, session_text
+from dealer.record.game import Game
+from dealer.record.hand_walk import HandRecord, walk
 from engine_driver import Table
 from session_driver import random_session
 

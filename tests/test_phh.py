@@ -12,9 +12,9 @@ pytest.importorskip("pokerkit", reason="pokerkit writes and reads PHH")
 
 from pokerkit import HandHistory
 
-from dealer import phh
-from dealer.game import Game
-from dealer.hand_walk import walk
+from dealer.formats import phh
+from dealer.record.game import Game
+from dealer.record.hand_walk import walk
 from engine_driver import Table
 from session_driver import random_session
 

@@ -43,8 +43,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
-from dealer.cards import FULL_DECK, Card, format_cards
-from dealer.ranking import hand_key
+from dealer.rules.cards import FULL_DECK, Card, format_cards
+from dealer.rules.ranking import hand_key
 from engine_driver import Table
 from pokerkit_driver import AUTOMATIONS, PokerKitHand
 

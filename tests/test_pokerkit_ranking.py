@@ -18,8 +18,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from dealer.cards import FULL_DECK, HAND_SIZE, SUIT_CHARS, Card, parse_hand
-from dealer.ranking import Category, hand_key, rank_hand
+from dealer.rules.cards import FULL_DECK, HAND_SIZE, SUIT_CHARS, Card, parse_hand
+from dealer.rules.ranking import Category, hand_key, rank_hand
 
 pokerkit = pytest.importorskip(
     "pokerkit", reason="pokerkit is not installed: the differential ranking test needs it (CI installs it)"

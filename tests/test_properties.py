@@ -8,12 +8,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer import betting
-from dealer.cards import FULL_DECK, format_cards
 from dealer.errors import DealerError
-from dealer.game import Game
-from dealer.records import parse_create, parse_input
-from dealer.state_json import state_json
+from dealer.record.entries import parse_create, parse_input
+from dealer.record.game import Game
+from dealer.rules import betting
+from dealer.rules.cards import FULL_DECK, format_cards
+from dealer.view.snapshot_json import state_json
 from web.service import TableService
 from web.store import Store
 

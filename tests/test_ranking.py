@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.cards import parse_cards, parse_hand
 from dealer.errors import BadInput
-from dealer.ranking import Category, compare_hands, rank_hand
+from dealer.rules.cards import parse_cards, parse_hand
+from dealer.rules.ranking import Category, compare_hands, rank_hand
 
 
 def ranked(text: str):  # type: ignore[no-untyped-def]

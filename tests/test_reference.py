@@ -16,10 +16,10 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import render_template_string
 
-from dealer.ranking import compare_hands
-from dealer.rule_questions import GLOSSARY
-from dealer.rulebook import HAND_EXAMPLES, SECTIONS
-from dealer.rulings import RULINGS, ruling
+from dealer.reference.rule_questions import GLOSSARY
+from dealer.reference.rulebook import HAND_EXAMPLES, SECTIONS
+from dealer.reference.rulings import RULINGS, ruling
+from dealer.rules.ranking import compare_hands
 from web import create_app
 from web.citations import rule_url
 

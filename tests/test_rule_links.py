@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from dealer.cards import parse_hand
-from dealer.ranking import compare_hands, rank_hand
-from dealer.rulings import RULINGS
+from dealer.reference.rulings import RULINGS
+from dealer.rules.cards import parse_hand
+from dealer.rules.ranking import compare_hands, rank_hand
 from engine_driver import Table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from conftest import Api, ServerProcess
 from dealer.errors import BadInput, DealerError
-from dealer.game import Game
-from dealer.records import parse_create
-from dealer.session_doc import digest, export_document, import_document
-from dealer.state_json import state_json
+from dealer.formats.session_file import digest, export_document, import_document
+from dealer.record.entries import parse_create
+from dealer.record.game import Game
+from dealer.view.snapshot_json import state_json
 from session_driver import pick, random_create
 
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, Api, ServerProcess
-from dealer.game import Game
-from dealer.records import entry_from_json
+from dealer.record.entries import entry_from_json
+from dealer.record.game import Game
 from web.backups import backups, make_backup
 
 IS_ROOT = os.geteuid() == 0
@@ -74,7 +74,7 @@ def stored_tables(db: Path) -> dict[str, Any]:
     logs: dict[str, list[Any]] = {}
     for table_id, body in rows:
         logs.setdefault(table_id, []).append(entry_from_json(json.loads(body)))
-    from dealer.state_json import state_json
+    from dealer.view.snapshot_json import state_json
 
     return {table_id: state_json(Game.replay(log), table_id) for table_id, log in logs.items()}
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.game import Game, effective_inputs
-from dealer.records import Input, Undo
-from dealer.state_json import state_json
+from dealer.record.entries import Input, Undo
+from dealer.record.game import Game, effective_inputs
+from dealer.view.snapshot_json import state_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from sessions import new_table, next_input, session, without_undos

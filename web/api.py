@@ -12,10 +12,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
-from dealer import hand_history
 from dealer.errors import BadInput
+from dealer.formats import pokerstars as hand_history
 from dealer.messages import N_
-from dealer.ranking import compare_hands, hands_to_compare
+from dealer.rules.ranking import compare_hands, hands_to_compare
 
 from .limits import parse_json, require_json_type
 from .service import TableAccess, service
@@ -150,7 +150,7 @@ def hands_txt(table_id: str) -> Response:
 def phh() -> ModuleType:
     """The PHH writer, imported on first use: PokerKit takes a second or more to import, and the server must be
     listening within two seconds of its start."""
-    from dealer import phh as module
+    from dealer.formats import phh as module
 
     return module
 

@@ -13,8 +13,8 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from dealer.messages import Msg
-from dealer.rulebook import SECTION_NUMBERS
-from dealer.rulings import ruling as find_ruling
+from dealer.reference.rulebook import SECTION_NUMBERS
+from dealer.reference.rulings import ruling as find_ruling
 
 
 def rule_url(rule: str | None = None, ruling: str | None = None) -> str:

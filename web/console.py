@@ -17,13 +17,13 @@ from flask_babel import get_translations, gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer.cards import RANK_CHARS
-from dealer.config import MAX_PLAYERS, Stakes
 from dealer.errors import BadInput, DealerError, StaleSeq
-from dealer.game import Game
 from dealer.messages import N_, Msg, msg
-from dealer.records import BUTTON_BY_LOT, empty_button_seat
-from dealer.state import Phase
+from dealer.record.entries import BUTTON_BY_LOT, empty_button_seat
+from dealer.record.game import Game
+from dealer.rules.cards import RANK_CHARS
+from dealer.rules.stakes import MAX_PLAYERS, Stakes
+from dealer.rules.table_state import Phase
 
 from . import qr
 from .card_display import deck_grid

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dealer.button_labels import draw_label
-from dealer.config import MAX_DISCARD
-from dealer.legal import Action
 from dealer.messages import Msg, Translate
-from dealer.snapshot import Snapshot
+from dealer.rules.legal import Action
+from dealer.rules.stakes import MAX_DISCARD
+from dealer.view.button_labels import draw_label
+from dealer.view.snapshot import Snapshot
 
 if TYPE_CHECKING:
     from .service import TableAccess

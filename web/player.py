@@ -22,8 +22,8 @@ from collections.abc import Callable
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
-from dealer.legal import PLAYER_ACTIONS
-from dealer.state import Phase
+from dealer.rules.legal import PLAYER_ACTIONS
+from dealer.rules.table_state import Phase
 
 from . import qr
 from .service import TableNotFound, service

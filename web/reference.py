@@ -14,12 +14,10 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import Domain, gettext
 
-from dealer.cards import SUIT_CHARS, Card, parse_hand
 from dealer.errors import BadInput
 from dealer.messages import Msg
-from dealer.ranking import COMPARE_LEAD, REMINDERS, RankedHand, compare_hands, rank_hand
-from dealer.rule_questions import GLOSSARY, QUESTIONS
-from dealer.rulebook import (
+from dealer.reference.rule_questions import GLOSSARY, QUESTIONS
+from dealer.reference.rulebook import (
     CARD_EXAMPLE_HANDS,
     HAND_EXAMPLES,
     RULINGS_INTRO,
@@ -28,7 +26,9 @@ from dealer.rulebook import (
     Section,
     seed_description,
 )
-from dealer.rulings import RULINGS, ruling, rulings_for_section
+from dealer.reference.rulings import RULINGS, ruling, rulings_for_section
+from dealer.rules.cards import SUIT_CHARS, Card, parse_hand
+from dealer.rules.ranking import COMPARE_LEAD, REMINDERS, RankedHand, compare_hands, rank_hand
 
 from .card_display import CardView, card_view, deck_grid
 from .citations import link_citations

@@ -24,15 +24,15 @@ from typing import Any
 from flask import Flask, current_app
 
 from dealer.errors import NotAllowed
-from dealer.game import Game
-from dealer.hand_walk import HandRecord, SessionWalk, walk
+from dealer.formats.session_file import export_document, import_document
 from dealer.messages import N_, Translate
-from dealer.read_model import hand_log, session_log
-from dealer.records import Create, Entry, Input, parse_create, parse_input
-from dealer.session_doc import export_document, import_document
-from dealer.snapshot import HandLog, Snapshot
-from dealer.state import Phase
-from dealer.state_json import state_json
+from dealer.record.entries import Create, Entry, Input, parse_create, parse_input
+from dealer.record.game import Game
+from dealer.record.hand_walk import HandRecord, SessionWalk, walk
+from dealer.rules.table_state import Phase
+from dealer.view.read_model import hand_log, session_log
+from dealer.view.snapshot import HandLog, Snapshot
+from dealer.view.snapshot_json import state_json
 
 from .store import Store
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from dealer.messages import N_, Msg
-from dealer.records import Entry, entry_from_json
+from dealer.record.entries import Entry, entry_from_json
 
 from .storage_errors import DAMAGED, STOPPING, StorageError, storage_error
 

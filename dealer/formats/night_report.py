@@ -1,0 +1,80 @@
+"""The night's report: per player hands played and won, showdowns won, the biggest pot won, chips won or lost and
+cards drawn, and the biggest pots of the night; read from the hand-by-hand walk and the standings (R20)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..record.hand_walk import SessionWalk
+from ..rules.legal import Action
+from ..view.snapshot import StandingRow
+
+BIGGEST_POTS = 5
+
+
+@dataclass(frozen=True)
+class PlayerNight:
+    name: str
+    place: int
+    shared: bool  # equal stacks share a place (R20)
+    stack: int
+    change: int  # chips won (+) or lost (-) against the starting stack
+    hands_played: int
+    hands_won: int  # hands in which the player took chips from a pot
+    showdowns_won: int  # of those, won at a showdown
+    biggest_pot: int  # the most chips taken in one hand
+    cards_drawn: int
+
+
+@dataclass(frozen=True)
+class BigPot:
+    hand: int
+    amount: int
+    winners: tuple[str, ...]
+    showdown: bool
+
+
+@dataclass(frozen=True)
+class NightReport:
+    players: tuple[PlayerNight, ...]  # in standings order, best first
+    biggest_pots: tuple[BigPot, ...]
+    hands: tuple[int, ...]  # every hand dealt, for the links to their histories
+    finished_hands: int
+
+
+def night_report(session: SessionWalk, standings: Sequence[StandingRow]) -> NightReport:
+    names = [row.name for row in standings]
+    played = dict.fromkeys(names, 0)
+    won = dict.fromkeys(names, 0)
+    showdowns = dict.fromkeys(names, 0)
+    biggest = dict.fromkeys(names, 0)
+    drawn = dict.fromkeys(names, 0)
+    pots: list[BigPot] = []
+    for hand in session.hands:
+        for name in hand.names:
+            played[name] += 1
+        for step in hand.steps:
+            if step.entry.action is Action.DRAW and step.entry.player in drawn:
+                drawn[step.entry.player] += step.entry.count or 0
+        result = hand.result
+        if result is None:
+            continue
+        taken: dict[str, int] = {}
+        for award in result.awards:
+            for name, chips in award.shares.items():
+                taken[name] = taken.get(name, 0) + chips
+        for name, chips in taken.items():
+            if chips > 0:
+                won[name] += 1
+                showdowns[name] += 0 if result.uncontested else 1
+                biggest[name] = max(biggest[name], chips)
+        winners = tuple(name for name in hand.names if taken.get(name, 0) > 0)
+        pots.append(BigPot(hand.number, sum(award.amount for award in result.awards), winners,
+                           not result.uncontested))
+    pots.sort(key=lambda pot: (-pot.amount, pot.hand))
+    players = tuple(PlayerNight(row.name, row.place, row.shared, row.stack, row.change, played[row.name],
+                                won[row.name], showdowns[row.name], biggest[row.name], drawn[row.name])
+                    for row in standings)
+    return NightReport(players, tuple(pots[:BIGGEST_POTS]), tuple(hand.number for hand in session.hands),
+                       sum(1 for hand in session.hands if hand.result is not None))

@@ -1,0 +1,246 @@
+"""Each hand as PHH, the hand-history format of PokerKit and its paper (variant ``F2L3D``), written by PokerKit.
+
+The hand is played through PokerKit's own fixed-limit 2-7 Triple Draw with unknown cards ``??`` (the dealer's real
+cards are not the engine's business before the showdown; the shown ones are given as shown), and PokerKit's
+``HandHistory.from_game_state`` writes it, so the file is what PokerKit reads back. Where the house card and PokerKit
+share the rules, the history replays in PokerKit to our final stacks. A hand that used a house rule PokerKit lacks
+is written all the same from our inputs, with ``_house_rules`` naming each such rule; ``_``-prefixed user fields
+carry what PHH has no field for (the button, misdeals, exposed cards, reshuffles, odd chips, corrections).
+"""
+
+from __future__ import annotations
+
+import datetime
+import warnings
+from typing import Any
+
+from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
+
+from ..record.hand_walk import HandRecord, SessionWalk, Step
+from ..rules.legal import Action
+from ..rules.table_state import Phase
+from .pokerstars import SITE
+
+AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+               Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+UNKNOWN = "??"
+POKERKIT_CAP = 4  # PokerKit's bets and raises per round, the blinds not counted
+
+# The house rules PokerKit 0.7.7 plays differently, by the name the user field gives them.
+SHORT_BLINDS = "R6 short blinds: the others still call the full big blind"
+HALF_UNIT = "R7 half-unit reopening: a short all-in of at least half a bet reopens the betting"
+SHORT_RAISE = "R7 short all-in raise: below half a bet it does not reopen and is not counted"
+COMPLETION = "R7 completion: a short all-in is completed to the full bet"
+UNLIMITED = "R9 heads-up unlimited raises"
+DRAW_FOLD = "R10 folds in a draw"
+POT_KEPT = "R16 a pot already paid is kept after a muck"
+ODD_CHIPS = "R17 one-each odd chips, each pot split on its own"
+NOT_SHOWN = "R18 the last claimant wins without showing"
+
+
+class Divergence(Exception):
+    """PokerKit refused an input or paid differently: the hand used a house rule PokerKit lacks."""
+
+
+def house_rules(hand: HandRecord) -> list[str]:
+    """The house rules this hand used that PokerKit lacks, read from the engine's record of the hand."""
+    found: list[str] = []
+    if any(hand.posted.get(name, 0) < blind for name, blind in
+           ((hand.small_blind, hand.stakes_small_blind), (hand.big_blind, hand.stakes_big_blind))):
+        found.append(SHORT_BLINDS)
+    wagers: dict[int, int] = {}
+    for step in hand.steps:
+        if step.kind is not None:
+            wagers[step.round or 0] = wagers.get(step.round or 0, 0) + 1
+        if step.kind == "qualifies":
+            found.append(HALF_UNIT)
+        if step.kind == "incomplete":
+            found.append(SHORT_RAISE)
+        if step.option is not None and step.option.completes:
+            found.append(COMPLETION)
+        if step.phase is Phase.DRAW and step.entry.action is Action.FOLD:
+            found.append(DRAW_FOLD)
+    if any(count > POKERKIT_CAP for count in wagers.values()):
+        found.append(UNLIMITED)
+    result = hand.result
+    if result is not None and not result.uncontested:
+        shown = {step.entry.player for step in hand.steps if step.entry.action is Action.SHOW}
+        if any(chips and name in hand.mucked for award in result.awards for name, chips in award.shares.items()):
+            found.append(POT_KEPT)
+        if any(name not in shown and name not in hand.mucked for award in result.awards for name in award.winners):
+            found.append(NOT_SHOWN)
+        if any(len(award.winners) > 1 and (len(award.odd_chips) > 1 or len(result.awards) > 1)
+               for award in result.awards):
+            found.append(ODD_CHIPS)
+    return list(dict.fromkeys(found))
+
+
+class PokerKitPlay:
+    """One of our hands through PokerKit: player 0 is the first left of the button, the button is last."""
+
+    def __init__(self, hand: HandRecord, stakes: tuple[int, int, int, int]) -> None:
+        self.hand = hand
+        button = hand.names.index(hand.button)
+        self.order = hand.names[button + 1:] + hand.names[:button + 1]
+        self.game = FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, 0, stakes[:2], stakes[2], stakes[3],
+                                                            mode=Mode.CASH_GAME)
+        starting = hand.starting
+        self.state: State = self.game([starting[name] for name in self.order], len(self.order))
+        while self.state.hole_dealee_index is not None:
+            self.state.deal_hole(UNKNOWN)
+
+    def play(self) -> State:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a fold with nothing to call is allowed by R10
+            try:
+                for step in self.hand.steps[1:]:
+                    self.step(step)
+                self.pointless_checks(None)
+            except (ValueError, AssertionError, IndexError, KeyError) as refused:
+                raise Divergence(str(refused)) from refused
+        if self.state.status or self.final() != self.hand.final_in(self.order):
+            raise Divergence("PokerKit pays this hand differently")
+        return self.state
+
+    def final(self) -> list[int]:
+        return list(self.state.stacks)
+
+    def pointless_checks(self, player: int | None) -> None:
+        """R11 ends a round without asking the last player who could bet; PokerKit asks for a check: make it."""
+        state = self.state
+        while (state.actor_index is not None and state.actor_index != player
+               and not state.checking_or_calling_amount):
+            state.check_or_call()
+
+    def step(self, step: Step) -> None:
+        state, entry = self.state, step.entry
+        if entry.action in (Action.MISDEAL, Action.EXPOSED):
+            state.no_operate(commentary=step.lines[0].render() if step.lines else str(entry.action))
+            return
+        player = self.order.index(entry.player) if entry.player in self.order else None
+        if step.phase is Phase.BET:
+            self.pointless_checks(player)
+            if state.actor_index != player:
+                raise Divergence("PokerKit waits for another player")
+            if entry.action is Action.FOLD:
+                state.fold()
+            elif entry.action in (Action.CHECK, Action.CALL):
+                state.check_or_call()
+            else:
+                assert step.option is not None
+                state.complete_bet_or_raise_to(step.option.to)
+        elif step.phase is Phase.DRAW:
+            self.pointless_checks(None)
+            if entry.action is Action.FOLD:
+                raise Divergence("PokerKit has no fold in a draw")
+            state.stand_pat_or_discard(UNKNOWN * (entry.count or 0))
+            if state.stand_patter_or_discarder_index is None:
+                state.burn_card(UNKNOWN)
+                while (dealee := state.hole_dealee_index) is not None:
+                    state.deal_hole(UNKNOWN * len(state.hole_dealing_statuses[dealee]))
+        elif entry.action is Action.SHOW and entry.cards is not None:
+            self.pointless_checks(None)
+            state.show_or_muck_hole_cards("".join(str(card) for card in entry.cards))
+        else:
+            self.pointless_checks(None)
+            state.show_or_muck_hole_cards(False)
+
+
+def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
+    """The hand in PHH actions written from our inputs (for hands PokerKit would play differently)."""
+    label = {name: f"p{index + 1}" for index, name in enumerate(order)}
+    actions = [f"d dh {label[name]} {UNKNOWN * 5}" for name in order]
+    for step in hand.steps[1:]:
+        entry = step.entry
+        who = label.get(entry.player or "", "")
+        if entry.action in (Action.MISDEAL, Action.EXPOSED):
+            actions.append("# " + (step.lines[0].render() if step.lines else str(entry.action)))
+        elif step.phase is Phase.BET:
+            if entry.action is Action.FOLD:
+                actions.append(f"{who} f")
+            elif entry.action in (Action.CHECK, Action.CALL):
+                actions.append(f"{who} cc")
+            else:
+                actions.append(f"{who} cbr {step.option.to if step.option else 0}")
+        elif step.phase is Phase.DRAW:
+            actions.append(f"{who} f # folds in the draw (R10)" if entry.action is Action.FOLD
+                           else f"{who} sd {UNKNOWN * (entry.count or 0)}".strip())
+            actions.extend(f"d dh {label[planned.player]} {UNKNOWN * planned.cards}" for planned in step.plan
+                           if planned.step == "serve" and planned.player in label)
+        elif entry.action is Action.SHOW and entry.cards is not None:
+            actions.append(f"{who} sm " + "".join(str(card) for card in entry.cards))
+        else:
+            actions.append(f"{who} sm")
+    return actions
+
+
+def hand_phh(session: SessionWalk, hand: HandRecord, table_id: str) -> HandHistory:
+    """The PHH of one hand: PokerKit's own history where it shares the rules, ours (flagged) where it does not."""
+    stakes = session.create.stakes
+    play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
+    fields = _fields(session, hand, table_id, play.order)
+    rules = house_rules(hand)
+    if hand.result is not None:
+        try:
+            state = play.play()
+        except Divergence:
+            pass
+        else:
+            if rules:
+                fields["_house_rules"] = rules
+            return HandHistory.from_game_state(play.game, state, **fields)
+    if rules or hand.result is not None:
+        fields["_house_rules"] = rules or ["a house rule PokerKit plays differently"]
+    standard = {key: value for key, value in fields.items() if not key.startswith("_")}
+    user = {key: value for key, value in fields.items() if key.startswith("_")}
+    return HandHistory(variant="F2L3D", antes=[0] * len(play.order),
+                       blinds_or_straddles=_blinds(stakes.small_blind, stakes.big_blind, len(play.order)),
+                       small_bet=stakes.small_bet, big_bet=stakes.big_bet,
+                       starting_stacks=[hand.starting[name] for name in play.order],
+                       actions=our_actions(hand, play.order), user_defined_fields=user, **standard)
+
+
+def _blinds(small: int, big: int, players: int) -> list[int]:
+    return [small, big] + [0] * (players - 2)
+
+
+def _fields(session: SessionWalk, hand: HandRecord, table_id: str, order: tuple[str, ...]) -> dict[str, Any]:
+    seat_of = {name: number for number, name, _ in hand.seats}
+    fields: dict[str, Any] = {"venue": SITE, "table": table_id, "hand": hand.number, "seat_count": 6,
+                              "seats": [seat_of[name] for name in order], "players": list(order),
+                              "_button": hand.button}
+    when = session.times.get(hand.deal_seq)
+    if when:
+        moment = datetime.datetime.fromtimestamp(when).astimezone()
+        fields.update(time=moment.time().replace(microsecond=0, tzinfo=None), time_zone=moment.tzname(),
+                      day=moment.day, month=moment.month, year=moment.year)
+    if hand.final is not None:
+        fields["finishing_stacks"] = hand.final_in(order)
+    extra = _extras(hand)
+    fields.update(extra)
+    return fields
+
+
+def _extras(hand: HandRecord) -> dict[str, Any]:
+    """What PHH has no field for, as ``_`` user fields (left out when empty)."""
+    extra: dict[str, Any] = {}
+    misdeals = sum(1 for step in hand.steps if step.entry.action is Action.MISDEAL)
+    exposed = [step.entry.player or "" for step in hand.steps if step.entry.action is Action.EXPOSED]
+    reshuffles = [planned.cards for step in hand.steps for planned in step.plan if planned.step == "reshuffle"]
+    odd = [name for award in (hand.result.awards if hand.result else ()) for name in award.odd_chips]
+    corrections = [f"{item.kind}: " + "; ".join(line.render() for line in item.taken_back + item.reapplied)
+                   for item in hand.corrections]
+    for key, value in (("_misdeals", misdeals), ("_exposed_cards", exposed), ("_reshuffles", reshuffles),
+                       ("_odd_chips", odd), ("_corrections", corrections)):
+        if value:
+            extra[key] = value
+    return extra
+
+
+def hand_text(session: SessionWalk, hand: HandRecord, table_id: str) -> str:
+    return hand_phh(session, hand, table_id).dumps() + "\n"
+
+
+def session_text(session: SessionWalk, table_id: str) -> str:
+    """Every hand as a ``.phhs`` file: ``[1]``, ``[2]``… sections, as PokerKit's ``dumps_all`` writes them."""
+    return HandHistory.dumps_all(hand_phh(session, hand, table_id) for hand in session.hands) + "\n"

@@ -1,0 +1,280 @@
+"""Each hand as text in the PokerStars Triple Draw 2-7 layout that players and tracking tools read.
+
+Our site name is in the header and chips carry no currency. Where that layout has no line for something the house
+card does (the odd chip, a short all-in that does or does not reopen, the reshuffle's piles, a misdeal, an exposed
+card, the dealer's corrections) we add a line of our own in the same style. The layout is a file format read by
+tools, so it is always English, like the PokerStars files it copies.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from ..record.hand_walk import Correction, HandRecord, SessionWalk, Step
+from ..rules.deal_plan import reshuffle_box
+from ..rules.legal import Action
+from ..rules.ranking import RANK_LABELS, Category, RankedHand, rank_hand
+from ..rules.table_state import Award, Phase
+from ..view.results import odd_chip_sentence
+
+SITE = "Triple Draw Dealer"
+DRAW_NAMES = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def session_text(session: SessionWalk, table_id: str) -> str:
+    """Every hand of the session, separated by blank lines as PokerStars files are."""
+    return "\n\n".join(hand_text(session, hand, table_id) for hand in session.hands)
+
+
+def hand_text(session: SessionWalk, hand: HandRecord, table_id: str) -> str:
+    return "\n".join(HandWriter(session, hand, table_id).lines()) + "\n"
+
+
+def lo(ranked: RankedHand) -> str:
+    """PokerStars' name of a 2-7 hand: "Lo: 7,5,4,3,2", or the made hand's name."""
+    if ranked.category is Category.NO_PAIR:
+        return "Lo: " + ",".join(RANK_LABELS[card.rank] for card in sorted(ranked.cards, key=lambda c: -c.rank))
+    return "Lo: " + ranked.name.render()
+
+
+def cards_text(ranked: RankedHand) -> str:
+    return "[" + " ".join(str(card) for card in ranked.cards) + "]"
+
+
+def pot_name(index: int, count: int) -> str:
+    if count == 1:
+        return "pot"
+    return "main pot" if index == 0 else f"side pot-{index}"
+
+
+def stamp(when: float | None) -> str:
+    return time.strftime("%Y/%m/%d %H:%M:%S %Z", time.localtime(when or 0))
+
+
+class HandWriter:
+    """The lines of one hand, in the order the layout prints them."""
+
+    def __init__(self, session: SessionWalk, hand: HandRecord, table_id: str) -> None:
+        self.session, self.hand, self.table_id = session, hand, table_id
+        self.out: list[str] = []
+        self.shown: dict[str, RankedHand] = {}
+        self.folded: dict[str, str] = {}
+        self.street = "deal"
+
+    def lines(self) -> list[str]:
+        self.header()
+        corrections = sorted(self.hand.corrections, key=lambda item: item.seq)
+        for step in self.hand.steps:
+            while corrections and corrections[0].seq < step.seq:
+                self.correction(corrections.pop(0))
+            self.step(step)
+        for correction in corrections:
+            self.correction(correction)
+        if self.hand.result is None:
+            self.out.append("*** HAND IN PROGRESS ***")
+            return self.out
+        self.collected()
+        self.summary()
+        return self.out
+
+    # The header and the blinds -----------------------------------------------------------------------------------
+
+    def header(self) -> None:
+        hand, stakes = self.hand, self.session.create.stakes
+        when = self.session.times.get(hand.deal_seq)
+        self.out.append(f"{SITE} Hand #{hand.number}:  Triple Draw 2-7 Lowball Limit "
+                        f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")
+        button = next(number for number, name, _ in hand.seats if name == hand.button)
+        self.out.append(f"Table '{self.table_id}' 6-max Seat #{button} is the button")
+        for number, name, stack in hand.seats:
+            self.out.append(f"Seat {number}: {name} ({stack} in chips)")
+        for name, blind, label in ((hand.small_blind, stakes.small_blind, "small"),
+                                   (hand.big_blind, stakes.big_blind, "big")):
+            posted = hand.posted.get(name, 0)
+            all_in = " and is all-in" if posted == hand.starting[name] else ""
+            self.out.append(f"{name}: posts {label} blind {posted}{all_in}")
+            if posted < blind:
+                self.out.append(f"{name} is short: posts {posted} of the {blind} {label} blind; the others still "
+                                f"call the full blind (house ruling R6)")
+
+    # One input at a time -----------------------------------------------------------------------------------------
+
+    def step(self, step: Step) -> None:
+        action = step.entry.action
+        if action is Action.DEAL:
+            self.out.append("*** DEALING HANDS ***")
+            return
+        if action in (Action.MISDEAL, Action.EXPOSED):
+            self.out.extend(line.render() for line in step.lines)
+            self.reshuffles(step)  # an exposed card can leave the stub short (R13, R14)
+            if action is Action.MISDEAL:
+                self.out.append("*** DEALING HANDS ***")
+            return
+        self.street_header(step)
+        if step.phase is Phase.BET:
+            self.betting(step)
+        elif step.phase is Phase.DRAW:
+            self.draw(step)
+        else:
+            self.showdown(step)
+        for name, chips in step.returned.items():
+            self.out.append(f"Uncalled bet ({chips}) returned to {name}")
+
+    def street_header(self, step: Step) -> None:
+        street = f"{step.phase}{step.round}" if step.phase is not Phase.SHOWDOWN else "showdown"
+        if street == self.street or (step.phase is Phase.BET and step.round == 1):
+            return
+        self.street = street
+        if step.phase is Phase.DRAW and step.round in DRAW_NAMES:
+            self.out.append(f"*** {DRAW_NAMES[step.round]} ***")
+        elif step.phase is Phase.SHOWDOWN:
+            self.out.append("*** SHOW DOWN ***")
+
+    def betting(self, step: Step) -> None:
+        name, option, action = step.entry.player, step.option, step.entry.action
+        assert name is not None and option is not None
+        all_in = " and is all-in" if option.all_in else ""
+        if action is Action.FOLD:
+            self.out.append(f"{name}: folds")
+            self.folded[name] = self.fold_time(step)
+        elif action is Action.CHECK:
+            self.out.append(f"{name}: checks")
+        elif action is Action.CALL:
+            self.out.append(f"{name}: calls {option.amount}{all_in}")
+        elif action is Action.BET:
+            self.out.append(f"{name}: bets {option.amount}{all_in}")
+        else:
+            to = option.to or 0
+            self.out.append(f"{name}: raises {to - step.current_bet} to {to}{all_in}")
+        self.reopening(step, name)
+        if step.capped:
+            self.out.append("Betting is capped")
+
+    def reopening(self, step: Step, name: str) -> None:
+        """Our own lines for what the house card decides about short all-ins and completions (R7)."""
+        option = step.option
+        assert option is not None
+        if step.kind == "incomplete":
+            self.out.append(f"{name}'s all-in is less than half a bet: the betting is not reopened for players who "
+                            f"already acted (house ruling R7)")
+        elif step.kind == "qualifies":
+            self.out.append(f"{name}'s all-in adds at least half a bet: the betting is reopened (house ruling R7)")
+        elif step.kind == "complete" and option.completes:
+            self.out.append(f"{name} completes the short all-in to the full bet of {option.to} (house ruling R7)")
+
+    def fold_time(self, step: Step) -> str:
+        if step.phase is Phase.DRAW:
+            return f"folded during the {ORDINALS.get(step.round or 1, '')} Draw"
+        if step.round == 1:
+            put_in = self.hand.posted.get(step.entry.player or "", 0)
+            return "folded before the Draw" + ("" if put_in else " (didn't bet)")
+        return f"folded after the {ORDINALS.get((step.round or 2) - 1, '')} Draw"
+
+    def draw(self, step: Step) -> None:
+        name, count = step.entry.player, step.entry.count
+        if step.entry.action is Action.FOLD:
+            self.out.append(f"{name}: folds")
+            self.folded[name or ""] = self.fold_time(step)
+        elif count == 0:
+            self.out.append(f"{name}: stands pat")
+        else:
+            self.out.append(f"{name}: discards {count} card{'s' if count != 1 else ''}")
+        self.reshuffles(step)
+
+    def reshuffles(self, step: Step) -> None:
+        """The layout's reshuffle line, and ours with the piles gathered and kept apart (R13)."""
+        for position, planned in enumerate(step.plan):
+            if planned.reshuffle is None:
+                continue
+            box = reshuffle_box(planned.reshuffle, _needs(step, position))
+            self.out.append("The deck is reshuffled")
+            self.out.append("Reshuffle: " + box.headline.render() + " Gather " + "; ".join(
+                item.render() for item in box.gather) + ". Keep apart " + "; ".join(
+                item.render() for item in box.keep_apart) + ". " + box.result.render() + " (house ruling R13)")
+
+    def showdown(self, step: Step) -> None:
+        name = step.entry.player or ""
+        if step.entry.action is Action.SHOW and step.entry.cards is not None:
+            ranked = rank_hand(step.entry.cards)
+            self.shown[name] = ranked
+            self.out.append(f"{name}: shows {cards_text(ranked)} ({lo(ranked)})")
+        else:
+            self.out.append(f"{name}: mucks hand")
+
+    def correction(self, correction: Correction) -> None:
+        when = self.session.times.get(correction.seq)
+        at = f" at {time.strftime('%H:%M:%S', time.localtime(when))}" if when else ""
+        said = [f"takes back “{line.render()}”" for line in correction.taken_back]
+        said += [f"re-applies “{line.render()}”" for line in correction.reapplied]
+        self.out.append(f"Dealer correction ({correction.kind}{at}): " + ("; ".join(said) or "nothing changed"))
+
+    # The end of the hand -----------------------------------------------------------------------------------------
+
+    def awards(self) -> tuple[Award, ...]:
+        assert self.hand.result is not None
+        return self.hand.result.awards
+
+    def collected(self) -> None:
+        result = self.hand.result
+        assert result is not None
+        count = len(result.awards)
+        for award in result.awards:
+            for name in award.winners:
+                self.out.append(f"{name} collected {award.shares[name]} from {pot_name(award.pot, count)}")
+            odd = odd_chip_sentence(award.odd_chips)
+            if odd is not None:
+                self.out.append(f"{odd.render()} (house ruling R17)")
+        if result.uncontested:
+            winner = result.awards[0].winners[0] if result.awards else ""
+            self.out.append(f"{winner}: doesn't show hand")
+
+    def summary(self) -> None:
+        awards = self.awards()
+        total = sum(award.amount for award in awards)
+        self.out.append("*** SUMMARY ***")
+        if len(awards) > 1:
+            pots = " ".join(f"{pot_name(award.pot, len(awards)).capitalize()} {award.amount}." for award in awards)
+            self.out.append(f"Total pot {total} {pots} | Rake 0")
+        else:
+            self.out.append(f"Total pot {total} | Rake 0")
+        won = _won(awards)
+        for number, name, _ in self.hand.seats:
+            self.out.append(f"Seat {number}: {name}{self.position(name)} {self.seat_result(name, won)}")
+
+    def position(self, name: str) -> str:
+        hand = self.hand
+        roles = [role for role, holder in (("button", hand.button), ("small blind", hand.small_blind),
+                                           ("big blind", hand.big_blind)) if holder == name]
+        return "".join(f" ({role})" for role in roles)
+
+    def seat_result(self, name: str, won: dict[str, int]) -> str:
+        if name in self.folded:
+            return self.folded[name]
+        if name in self.shown:
+            ranked = self.shown[name]
+            if won.get(name):
+                return f"showed {cards_text(ranked)} and won ({won[name]}) with {lo(ranked)}"
+            return f"showed {cards_text(ranked)} and lost with {lo(ranked)}"
+        if name in self.hand.mucked:
+            return f"mucked and won ({won[name]})" if won.get(name) else "mucked"
+        return f"collected ({won.get(name, 0)})"
+
+
+def _won(awards: Iterable[Award]) -> dict[str, int]:
+    won: dict[str, int] = {}
+    for award in awards:
+        for name, chips in award.shares.items():
+            won[name] = won.get(name, 0) + chips
+    return won
+
+
+def _needs(step: Step, position: int) -> int:
+    """Cards the player served right after a reshuffle needs (1 for the burn)."""
+    for later in step.plan[position + 1:]:
+        if later.step == "serve":
+            return later.cards
+        if later.step == "burn":
+            return 1
+    return 0

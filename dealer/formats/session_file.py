@@ -1,0 +1,105 @@
+"""The session as a document: the settings and the whole log (corrections included), to continue it elsewhere.
+
+The document carries a format version, the log as stored (every entry kind, through ``to_json``/``entry_from_json``,
+so new kinds travel without changes here), when each entry was recorded, and a digest of all that. Reading one back
+replays the log through the engine: a document that was edited, truncated or written by another version is refused
+with the reason, before anything is created.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import BadInput, DealerError
+from ..messages import N_
+from ..record.entries import Create, Entry, entry_from_json, parse_create
+from ..record.game import Game
+
+FORMAT = "triple-draw-dealer-session"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Imported:
+    game: Game
+    times: tuple[float, ...]  # when each entry was recorded, by seq
+
+
+def digest(log: Sequence[Any], times: Sequence[Any], seq: Any) -> str:
+    """A SHA-256 of the log, its times and its seq, in one canonical JSON spelling."""
+    canonical = json.dumps({"log": list(log), "times": list(times), "seq": seq}, sort_keys=True,
+                           separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def export_document(game: Game, times: Sequence[float], table_id: str) -> dict[str, Any]:
+    """The document for ``game``: format, version, settings, the whole log with its times, and a digest."""
+    log = [entry.to_json() for entry in game.entries]
+    stamps = [round(float(at), 3) for at in times][: len(log)]
+    stamps += [stamps[-1] if stamps else 0.0] * (len(log) - len(stamps))
+    stacks = {seat.name: seat.stack + seat.committed for seat in game.state.seats}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "table": table_id,
+        "settings": log[0],
+        "seq": game.seq,
+        "stacks": stacks,
+        "log": log,
+        "times": stamps,
+        "digest": digest(log, stamps, game.seq),
+    }
+
+
+def import_document(document: Any) -> Imported:
+    """Replay a document into a game, or refuse it (BadInput with the reason) without creating anything."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BadInput(N_("This file is not a session exported by this app."))
+    if document.get("version") != VERSION:
+        raise BadInput(N_("This session was exported by another version of the app (format {found}, this app "
+                          "reads {expected})."), found=str(document.get("version"))[:20], expected=VERSION)
+    log, times, seq = document.get("log"), document.get("times"), document.get("seq")
+    if not isinstance(log, list) or not log or not isinstance(times, list) or len(times) != len(log):
+        raise BadInput(N_("The session's log is missing or incomplete."))
+    if document.get("digest") != digest(log, times, seq):
+        raise BadInput(N_("The session's file was changed or cut short after it was exported: its check does not "
+                          "match."))
+    if seq != len(log) - 1 or document.get("settings") != log[0]:
+        raise BadInput(N_("The session's log is missing or incomplete."))
+    entries = _entries(log)
+    try:
+        game = Game.replay(entries)
+    except (DealerError, ValueError, KeyError, TypeError, AssertionError) as refused:
+        reason = refused.message.render() if isinstance(refused, DealerError) else str(refused)
+        raise BadInput(N_("The session's log cannot be replayed: {reason}"), reason=reason[:200]) from refused
+    stacks = {seat.name: seat.stack + seat.committed for seat in game.state.seats}
+    if stacks != document.get("stacks"):
+        raise BadInput(N_("The session's log replays to other stacks than the file says: it was made by another "
+                          "version of the rules."))
+    if not all(isinstance(at, (int, float)) and not isinstance(at, bool) for at in times):
+        raise BadInput(N_("The session's log is missing or incomplete."))
+    return Imported(game, tuple(float(at) for at in times))
+
+
+def _entries(log: list[Any]) -> list[Entry]:
+    entries: list[Entry] = []
+    for item in log:
+        try:
+            entries.append(entry_from_json(item))
+        except (ValueError, KeyError, TypeError, AttributeError, DealerError) as unreadable:
+            raise BadInput(N_("Entry {seq} of the session's log cannot be read."), seq=len(entries)) from unreadable
+    first = entries[0]
+    if not isinstance(first, Create):
+        raise BadInput(N_("The session's log does not start with the table's creation."))
+    stakes = first.stakes
+    settings = {"players": [{"name": spec.name, "stack": spec.stack} for spec in first.players],
+                "button": first.button, "blinds": [stakes.small_blind, stakes.big_blind],
+                "limits": [stakes.small_bet, stakes.big_bet], "raises": stakes.raises, "hands": stakes.hands,
+                "stack": stakes.stack}
+    if replace(parse_create(settings), drawn=first.drawn) != first:  # the same checks as a new table's
+        raise BadInput(N_("The session's log cannot be read: its table settings are not valid."))
+    return entries

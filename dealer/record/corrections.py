@@ -1,0 +1,119 @@
+"""Corrections in words: undo and redo are recorded inputs, and nothing a dealer takes back leaves the record.
+
+An undone input's log lines stay, struck through and marked with the time of the undo; redo re-applies the inputs
+undone last; an undo that would take back the end of a hand or a deal says what it reverts, so the console can ask
+for a second tap; a tap made on a screen another tablet has since changed is told what that tablet recorded.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+
+from ..messages import N_, Msg, msg
+from ..rules.legal import Action
+from ..rules.table_state import LogLine, Phase, TableState
+from ..view.button_labels import action_label
+from .entries import Entry, Input, Redo, Undo
+
+MISDEAL_RECORDED = msg(N_("Misdeal recorded: shuffle all 52 and deal again."), rule="08", ruling="R19")
+
+
+def clock(at: float) -> str:
+    """The laptop's time of day, as the people at the table read it (hours, minutes, seconds)."""
+    return time.strftime("%H:%M:%S", time.localtime(at))
+
+
+def undone_mark(at: float | None) -> Msg:
+    if at is None:  # logs stored before undo carried its time
+        return msg(N_("undone"))
+    return msg(N_("undone at {time}"), time=clock(at))
+
+
+def input_lines(log: Sequence[LogLine], seq: int) -> list[LogLine]:
+    """The log lines one input wrote: the latest lines carrying its seq (read from the end)."""
+    found: list[LogLine] = []
+    for line in reversed(log):
+        if line.seq != seq:
+            if found or line.seq < seq:
+                break
+            continue
+        found.append(line)
+    found.reverse()
+    return found
+
+
+def struck(lines: Iterable[LogLine], at: float | None) -> list[LogLine]:
+    """Copies of an input's lines marked as undone (the originals belong to a state that a replay rebuilds)."""
+    mark = undone_mark(at)
+    return [LogLine(line.hand, line.seq, line.text, mark) for line in lines]
+
+
+def label_of(lines: Sequence[LogLine], entry: Input) -> Msg:
+    """An input in words: its first log line ("Bia raises to 6"), or the action's name."""
+    return lines[0].text if lines else action_label(entry.action)
+
+
+def with_undone(lines: Sequence[LogLine], undone: Sequence[LogLine]) -> list[LogLine]:
+    """The effective lines and the undone ones, in the order they were first recorded (by seq)."""
+    if not undone:
+        return list(lines)
+    merged = [*lines, *undone]
+    merged.sort(key=lambda line: line.seq)  # stable: one input's lines keep their order
+    return merged
+
+
+def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
+    """What an undo would revert when it crosses the end of a hand (pots paid) or a deal; None inside a hand."""
+    if last is None:
+        return None
+    hand = table.hand
+    if last.action is Action.DEAL and hand is not None:
+        return msg(N_("Undo the deal of hand {number}: the blinds go back to {small} and {big}, and the cards are "
+                      "gathered."), number=hand.number, small=hand.small_blind, big=hand.big_blind)
+    result = table.last_hand
+    if table.phase not in (Phase.DEAL, Phase.OVER) or result is None or result.hand != table.hand_number:
+        return None
+    won: dict[str, int] = {}
+    for award in result.awards:
+        for name, amount in award.shares.items():
+            won[name] = won.get(name, 0) + amount
+    if len(won) == 1:
+        ((name, amount),) = won.items()
+        return msg(N_("Undo the end of hand {number}: the {amount} chips {player} won go back to the pot."),
+                   rule="08", number=result.hand, amount=amount, player=name)
+    paid = ", ".join(f"{name} {amount}" for name, amount in won.items())
+    return msg(N_("Undo the end of hand {number}: the chips paid ({paid}) go back to the pots."), rule="08",
+               number=result.hand, paid=paid)
+
+
+def recorded_notice(table: TableState, last: Input | None, lines: Sequence[LogLine]) -> Msg | None:
+    """A rare input just recorded, said where the dealer looks: the console must look different afterwards."""
+    if last is None or table.hand is None or table.hand.ended:
+        return None
+    if last.action is Action.MISDEAL:
+        return MISDEAL_RECORDED
+    if last.action is Action.EXPOSED and lines:
+        return msg(N_("Exposed card recorded: {what}"), rule="05", ruling="R14", what=lines[0].text)
+    return None
+
+
+def recorded_since(entries: Sequence[Entry], given: int, last_label: Msg | None) -> Msg | None:
+    """What another device recorded after the screen at seq ``given``: "Another tablet recorded “Bruno calls 2”…".
+
+    ``last_label`` is the latest entry in words when it is an input. None when ``given`` is not an earlier seq."""
+    current = len(entries) - 1
+    if not 0 <= given < current:
+        return None
+    count = current - given
+    latest = entries[-1]
+    if isinstance(latest, Undo):
+        what = msg(N_("an undo"))
+    elif isinstance(latest, Redo):
+        what = msg(N_("a redo"))
+    else:
+        what = msg(N_("“{input}”"), input=last_label or msg(""))
+    if count == 1:
+        return msg(N_("Another tablet recorded {what} meanwhile; here is the table now."), what=what)
+    return msg(N_("Another tablet recorded {count} inputs meanwhile, the last: {what}; here is the table now."),
+               count=count, what=what)

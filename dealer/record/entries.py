@@ -1,0 +1,211 @@
+"""The table log: frozen records of every accepted input. The log is the truth; state = replay(log)."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BadInput
+from ..messages import N_, msg
+from ..rules.cards import Card, format_cards, parse_cards, parse_hand
+from ..rules.legal import PLAYER_ACTIONS, Action
+from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+
+ACTIONS = tuple(action.value for action in Action)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class Create:
+    """The table as created: seats clockwise, stakes, and the first button (named, or drawn by lot: R4)."""
+
+    players: tuple[PlayerSpec, ...]
+    stakes: Stakes
+    button: str
+    drawn: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "create",
+            "players": [{"name": spec.name, "stack": spec.stack} for spec in self.players],
+            "stakes": self.stakes.to_json(),
+            "button": self.button,
+            "drawn": self.drawn,
+        }
+
+
+@dataclass(frozen=True)
+class Input:
+    """One accepted input of the dealer: an action, with its player, draw count or shown cards."""
+
+    action: Action
+    player: str | None = None
+    count: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": "input", "action": self.action.value}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.count is not None:
+            data["count"] = self.count
+        if self.cards is not None:
+            data["cards"] = format_cards(self.cards)
+        return data
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Undo the last effective input (undo is itself recorded; seq still increases).
+
+    ``at`` is when the service recorded it (seconds since the epoch): the log shows an undone line with its time."""
+
+    at: float | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return _timed({"kind": "undo"}, self.at)
+
+
+@dataclass(frozen=True)
+class Redo:
+    """Re-apply the input undone last, while nothing new has been entered since (recorded like undo)."""
+
+    at: float | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return _timed({"kind": "redo"}, self.at)
+
+
+def _timed(data: dict[str, Any], at: float | None) -> dict[str, Any]:
+    if at is not None:
+        data["at"] = at
+    return data
+
+
+Entry = Create | Input | Undo | Redo
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    kind = data.get("kind")
+    if kind == "create":
+        stakes = data["stakes"]
+        return Create(
+            players=tuple(PlayerSpec(item["name"], item["stack"]) for item in data["players"]),
+            stakes=Stakes(stakes["blinds"][0], stakes["blinds"][1], stakes["limits"][0], stakes["limits"][1],
+                          stakes["raises"], stakes["hands"], stakes["stack"]),
+            button=data["button"],
+            drawn=data["drawn"],
+        )
+    if kind == "input":
+        cards = parse_cards(data["cards"]) if "cards" in data else None
+        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards)
+    if kind == "undo":
+        return Undo(_time(data))
+    if kind == "redo":
+        return Redo(_time(data))
+    raise ValueError(f"unknown log entry {kind!r}")
+
+
+def _time(data: dict[str, Any]) -> float | None:
+    at = data.get("at")
+    return float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None
+
+
+def clean_name(value: Any) -> str:
+    """A player name: text of 1-20 characters after trimming, no control characters."""
+    if not isinstance(value, str):
+        raise BadInput(N_("Each player needs a name (text)."), rule="01")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        raise BadInput(N_("Player names have 1 to {maximum} characters: “{name}”."), rule="01",
+                       maximum=MAX_NAME_LENGTH, name=name[:40])
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise BadInput(N_("Player names cannot contain control characters."), rule="01")
+    return name
+
+
+def parse_create(data: Any, rng: random.Random | None = None) -> Create:
+    """Validate a table-creation request; without a named button, draw it by lot and record the result (R4)."""
+    if not isinstance(data, dict):
+        raise BadInput(N_("The request body must be a JSON object."))
+    stakes = Stakes.from_json(data)
+    players = data.get("players")
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise BadInput(N_("A table has 2 to 6 players."), rule="01")
+    specs = tuple(_player_spec(item, stakes.stack) for item in players)
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.name.casefold() in seen:
+            raise BadInput(N_("Two players are called “{name}”: names must be unique at a table."), rule="01",
+                           name=spec.name)
+        seen.add(spec.name.casefold())
+    with_chips = [spec.name for spec in specs if spec.stack > 0]
+    if len(with_chips) < 2:
+        raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
+    button = data.get("button")
+    if button is None:
+        chooser = rng or random.SystemRandom()
+        return Create(specs, stakes, chooser.choice(with_chips), drawn=True)
+    names = {spec.name.casefold(): spec for spec in specs}
+    named = names.get(clean_name(button).casefold())
+    if named is None:
+        raise BadInput(N_("The button must be one of the players: “{name}” is not."), rule="03", ruling="R4",
+                       name=str(button)[:40])
+    if named.stack == 0:
+        raise BadInput(N_("{name} has no chips and cannot hold the button."), rule="03", ruling="R2", name=named.name)
+    return Create(specs, stakes, named.name, drawn=False)
+
+
+def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
+    if isinstance(item, dict):
+        stack = item.get("stack", default_stack)
+        chips = positive_int(stack, "stack", allow_zero=True, maximum=MAX_CHIPS)
+        return PlayerSpec(clean_name(item.get("name")), chips)
+    return PlayerSpec(clean_name(item), default_stack)
+
+
+BUTTON_BY_LOT = msg(N_("First button drawn by lot (the app draws it)"), rule="03", ruling="R4")
+
+
+def empty_button_seat() -> BadInput:
+    """The start form named an empty seat as the first button."""
+    return BadInput(N_("The seat chosen for the button has no player."), rule="03", ruling="R4")
+
+
+def parse_input(data: Any) -> Input:
+    """Validate the shape of an action request (400 on anything malformed); legality is checked by the game."""
+    if not isinstance(data, dict):
+        raise BadInput(N_("The request body must be a JSON object."))
+    action = data.get("action")
+    if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
+        raise BadInput(N_("Unknown action “{action}”: use one of {actions}."), action=str(action)[:30],
+                       actions=", ".join(ACTIONS))
+    action = Action(action.strip().lower())
+    player = data.get("player")
+    if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):
+        if player is None:
+            raise BadInput(N_("“player” is required for {action}."), action=action)
+        if not isinstance(player, str):
+            raise BadInput(N_("“player” must be a name."))
+        player = " ".join(player.split())
+    else:
+        player = None
+    count = None
+    if action is Action.DRAW:
+        count = data.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_DISCARD:
+            raise BadInput(N_("A draw discards 0 to 5 cards."), rule="05", ruling="R12")
+    cards = None
+    if action is Action.SHOW:
+        shown = data.get("cards")
+        cards = parse_hand(shown) if shown is not None else None
+        if cards is None:
+            raise BadInput(N_("Showing needs the 5 cards, such as 7h 5c 4d 3s 2c."), rule="08")
+    return Input(action, player, count, cards)

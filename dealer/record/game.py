@@ -1,0 +1,232 @@
+"""The game: a table replayed from its log of accepted inputs. The log is the state; undo replays without the last,
+redo re-applies what was undone last (both are recorded: the log only grows).
+
+Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, refusals are
+exceptions that leave the game untouched, and ``snapshot()`` is the one reading every display serialises.
+
+Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo replays
+only the inputs of the hand in play; a stored log is read once into the tree of states it walks (``replay.plan``),
+then every input is applied once, whatever its undos and redos.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
+
+from ..errors import BadInput, DealerError, NothingToRedo, NothingToUndo, StaleSeq
+from ..messages import N_, Msg, msg
+from ..rules.inputs import apply_input
+from ..rules.legal import Action, Legal
+from ..rules.table_state import LogLine, Phase, Seat, TableState
+from ..rules.turn import legal_actions, to_act
+from ..view.read_model import ReadCache, take_snapshot
+from ..view.snapshot import Snapshot
+from ..view.snapshot_json import RenderedLines
+from .corrections import input_lines, label_of, recorded_since, struck
+from .entries import Create, Entry, Input, Redo, Undo
+from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
+
+__all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
+
+
+def initial_state(create: Create) -> TableState:
+    seats = [Seat(spec.name, spec.stack) for spec in create.players]
+    table = TableState(create.stakes, seats, create.button, create.drawn)
+    table.history.append({seat.name: seat.stack for seat in seats})
+    if create.drawn:
+        note = msg(N_("First button drawn by lot: {player}"), rule="03", ruling="R4", player=create.button)
+    else:
+        note = msg(N_("First button named by the dealer: {player}"), rule="03", ruling="R4", player=create.button)
+    table.log.append(LogLine(0, 0, note))
+    return table
+
+
+class Game:
+    """A table replayed from its log. ``push`` applies an input, ``undo`` takes the last one back."""
+
+    def __init__(self, create: Create) -> None:
+        self.created = create
+        self.entries: list[Entry] = [create]
+        self.inputs: Effective = []  # effective inputs with the seq that recorded them
+        self.redoable: list[tuple[Input, Msg]] = []  # undone since the last new input, in words; redo takes the last
+        self.undone_lines: list[LogLine] = []  # the lines of every input taken back, struck through, by seq
+        self.state = initial_state(create)
+        self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
+        self._legal: tuple[int, Legal] | None = None
+        self._snapshot: Snapshot | None = None
+        self._read_cache = ReadCache()
+        self.rendered_lines = RenderedLines()  # used by state_json: this hand's log lines, rendered once
+
+    @classmethod
+    def replay(cls, entries: Iterable[Entry]) -> Game:
+        """Rebuild a table from its stored log: every input applied once (linear in the log, whatever its undos)."""
+        log = list(entries)
+        tree = plan(log)
+        first = log[0]
+        assert isinstance(first, Create)
+        game = cls(first)
+        game._replay(tree)
+        game.entries = log
+        return game
+
+    @property
+    def seq(self) -> int:
+        """Accepted requests so far (undo included): exactly +1 per accepted request."""
+        return len(self.entries) - 1
+
+    @property
+    def legal(self) -> Legal:
+        if self._legal is None or self._legal[0] != self.seq:
+            self._legal = (self.seq, legal_actions(self.state))
+        return self._legal[1]
+
+    @property
+    def to_act(self) -> str | None:
+        seat = to_act(self.state)
+        return seat.name if seat else None
+
+    def snapshot(self) -> Snapshot:
+        """Everything a display needs at this seq, built once and shared (it is frozen)."""
+        if self._snapshot is None or self._snapshot.seq != self.seq:
+            self._snapshot = take_snapshot(self, self._read_cache)
+        return self._snapshot
+
+    def check_seq(self, seq: int | None) -> None:
+        if seq is None:
+            return
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise BadInput(N_("“seq” must be a whole number."))
+        if seq != self.seq:
+            raise StaleSeq(N_("This screen was out of date (seq {given}, now {current}): nothing was applied."),
+                           given=seq, current=self.seq)
+
+    def recorded_since(self, seq: int) -> Msg | None:
+        """What was recorded after the screen at ``seq``, in words (for a tap made on that older screen)."""
+        latest = self.inputs[-1] if self.inputs and self.inputs[-1][0] == self.seq else None
+        label = label_of(input_lines(self.state.log, latest[0]), latest[1]) if latest else None
+        return recorded_since(self.entries, seq, label)
+
+    def push(self, entry: Input, seq: int | None = None) -> None:
+        """Apply a new input; it clears what redo could re-apply, as in every editor."""
+        self.check_seq(seq)
+        self._checked(entry)
+        self.entries.append(entry)
+        self.redoable.clear()
+
+    def undo(self, seq: int | None = None, at: float | None = None) -> Input:
+        """Take the last effective input back; its lines stay in the log, struck through with the time ``at``."""
+        self.check_seq(seq)
+        if not self.inputs:
+            raise NothingToUndo(N_("Nothing to undo: the table has just been created."))
+        number, undone = self.inputs[-1]
+        lines = input_lines(self.state.log, number)
+        self.redoable.append((undone, label_of(lines, undone)))
+        for line in struck(lines, at):
+            insort(self.undone_lines, line, key=_by_seq)
+        self.entries.append(Undo(at))
+        self._rewind(len(self.inputs) - 1)
+        return undone
+
+    def redo(self, seq: int | None = None, at: float | None = None) -> Input:
+        """Re-apply the input undone last: the same input on the same state, so accepted as it was the first time."""
+        self.check_seq(seq)
+        if not self.redoable:
+            raise NothingToRedo(N_("Nothing to redo: redo re-applies what was undone, until a new input is entered."))
+        entry = self.redoable[-1][0]
+        self._checked(entry)
+        self.redoable.pop()
+        self.entries.append(Redo(at))
+        return entry
+
+    def forget_last(self) -> None:
+        """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it).
+
+        Rare, so done the plain way: the log without it, replayed (linear in the log)."""
+        if len(self.entries) < 2:
+            raise ValueError("the creation cannot be forgotten")
+        vars(self).update(vars(Game.replay(self.entries[:-1])))
+
+    # -- inside -----------------------------------------------------------------------------------------------
+
+    def _checkpoint(self, index: int) -> Checkpoint:
+        state = self.state
+        return Checkpoint(index, copy_state(state, state.log, state.history), len(state.log), len(state.history))
+
+    def _checked(self, entry: Input) -> None:
+        """Apply a new input under the next seq; a refusal raises and changes nothing."""
+        try:
+            self._apply(self.seq + 1, entry, self.legal)
+        except DealerError:
+            self.state.seq = self.seq  # refusals are raised before anything else changes
+            raise
+        except Exception:
+            self._rewind(len(self.inputs))
+            raise
+
+    def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
+        """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
+        index = len(self.inputs)
+        if entry.action is Action.DEAL and self.state.phase is Phase.DEAL and self.checkpoints[-1].index != index:
+            self.checkpoints.append(self._checkpoint(index))
+        apply_input(self.state, entry, seq, legal)
+        self.inputs.append((seq, entry))
+        self._legal = None
+
+    def _rewind(self, keep: int) -> None:
+        """The state after the first ``keep`` effective inputs, from the latest hand start at or before them: the
+        cost is the hand's inputs, never the session's."""
+        del self.inputs[keep:]
+        while self.checkpoints[-1].index > keep:
+            self.checkpoints.pop()
+        start = self.checkpoints[-1]
+        log, history = self.state.log, self.state.history
+        del log[start.log_length:]
+        del history[start.history_length:]
+        self.state = copy_state(start.state, log, history)
+        for seq, entry in self.inputs[start.index:keep]:
+            apply_input(self.state, entry, seq)
+        self._legal = None
+        self._snapshot = None  # the read cache stays: each of its parts knows when the table has moved on
+
+    def _replay(self, tree: Plan) -> None:
+        """Apply the path to where the table stands, and play each branch an undo left on a copy of the state it
+        left from, for its struck-through lines (and the words of what redo would re-apply)."""
+        nodes, on_path = tree.nodes, set(tree.path)
+        lines_of: dict[int, list[LogLine]] = {}
+        struck_lines: list[LogLine] = []
+        wanted = set(tree.redoable)
+        current = 0
+        for node in [*tree.path, None]:
+            children = nodes[current].children
+            branches = [] if len(children) < 2 and node is not None else [
+                (branch_copy(self.state), kid) for kid in children if kid not in on_path]
+            while branches:
+                state, kid = branches.pop()
+                entry = nodes[kid].entry
+                assert entry is not None
+                apply_input(state, entry, nodes[kid].seq)
+                lines = input_lines(state.log, nodes[kid].seq)
+                struck_lines.extend(struck(lines, nodes[kid].undone_at))
+                if kid in wanted:
+                    lines_of[kid] = lines
+                grandchildren = nodes[kid].children
+                for place, grandchild in enumerate(grandchildren):
+                    last = place == len(grandchildren) - 1
+                    branches.append((state if last else branch_copy(state), grandchild))
+            if node is None:
+                break
+            entry = nodes[node].entry
+            assert entry is not None
+            self._apply(nodes[node].seq, entry)
+            if node in wanted:
+                lines_of[node] = input_lines(self.state.log, nodes[node].seq)
+            current = node
+        struck_lines.sort(key=_by_seq)  # stable: one input's lines keep their order
+        self.undone_lines = struck_lines
+        self.redoable = [(entry, label_of(lines_of.get(kid, []), entry)) for kid in tree.redoable
+                         if (entry := nodes[kid].entry) is not None]
+
+
+def _by_seq(line: LogLine) -> int:
+    return line.seq

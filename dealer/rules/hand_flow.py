@@ -1,0 +1,190 @@
+"""The flow of a hand: the deal and blinds, betting rounds, draws, the showdown and the end of the hand (§03, §08).
+
+Each function moves the table to its next stage and writes the log sentences of that move; which input is
+allowed, and why not, is decided in ``inputs.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..messages import N_, Msg, msg
+from . import betting, draws, pots, showdown
+from .cards import DECK_SIZE, HAND_SIZE
+from .deal_plan import plan_sentence
+from .table_state import Award, Deck, Hand, HandResult, LogLine, Phase, Seat, Showdown, TableState
+
+
+def next_button(table: TableState) -> str:
+    """Hand 1: the named or drawn button; then the next seat clockwise whose player has chips (R5)."""
+    if table.hand is None:
+        return table.first_button
+    return next(seat.name for seat in table.clockwise_from(table.hand.button) if seat.stack > 0)
+
+
+def start_hand(table: TableState) -> None:
+    button = next_button(table)
+    table.hand_number += 1
+    for seat in table.seats:
+        seat.in_hand = seat.stack > 0  # R2: a player with no chips is out
+        seat.folded = False
+        seat.bet = seat.committed = 0
+        seat.acted_level = None
+        seat.cards_held = HAND_SIZE if seat.in_hand else 0
+        seat.draws = []
+    dealt = [seat for seat in table.seats if seat.in_hand]
+    heads_up = len(dealt) == 2
+    small = button if heads_up else _next_with_chips(table, button)
+    big = _next_with_chips(table, small)
+    hand = Hand(table.hand_number, button, small, big, Deck(stub=DECK_SIZE - HAND_SIZE * len(dealt)))
+    table.hand = hand
+    table.phase = Phase.BET
+    small_posted = _post(table.seat(small), table.stakes.small_blind)
+    big_posted = _post(table.seat(big), table.stakes.big_blind)
+    log(table, msg(N_("Deal hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
+                   rule="03", ruling="R5", number=hand.number, button=button, small=small,
+                   small_amount=small_posted, big=big, big_amount=big_posted))
+    for name, posted, blind in ((small, small_posted, table.stakes.small_blind),
+                                (big, big_posted, table.stakes.big_blind)):
+        if posted < blind:
+            log(table, msg(N_("{player} is short: posts {amount} and is all-in"), rule="06", ruling="R6",
+                           player=name, amount=posted))
+        elif table.seat(name).stack == 0:
+            log(table, msg(N_("{player} posts {amount}, the whole stack, and is all-in"), rule="06", ruling="R6",
+                           player=name, amount=posted))
+    start_betting(table, hand, 1)
+
+
+def _next_with_chips(table: TableState, name: str) -> str:
+    return next(seat.name for seat in table.clockwise_from(name) if seat.stack > 0 and seat.in_hand)
+
+
+def _post(seat: Seat, blind: int) -> int:
+    amount = min(blind, seat.stack)
+    seat.put_in(amount)
+    return amount
+
+
+def start_betting(table: TableState, hand: Hand, number: int) -> None:
+    table.phase = Phase.BET
+    hand.phase = Phase.BET
+    round_ = betting.start_round(table, hand, number)
+    first = betting.first_to_act(table, hand, round_)
+    if first is not None:
+        hand.to_act = first.name
+        return
+    round_.skipped = True
+    log(table, msg(N_("Betting round {number} skipped: at most one player can bet and nobody owes chips"),
+                   rule="04", ruling="R11", number=number))
+    finish_betting(table, hand)
+
+
+def after_bet(table: TableState, hand: Hand, last: str) -> None:
+    """The next player who must act, or the end of the round."""
+    assert hand.betting is not None
+    following = betting.next_to_act(table, hand.betting, last)
+    if following is not None:
+        hand.to_act = following.name
+    else:
+        finish_betting(table, hand)
+
+
+def finish_betting(table: TableState, hand: Hand) -> None:
+    """Close the round: give back uncalled chips, then the next draw or the showdown."""
+    assert hand.betting is not None
+    note = pots.return_uncalled(table, hand.returned)
+    if note is not None:
+        log(table, note)
+    betting.reset_round(table)
+    hand.to_act = None
+    if hand.betting.number == 4:
+        start_showdown(table, hand)
+        return
+    table.phase = Phase.DRAW
+    hand.phase = Phase.DRAW
+    draws.start_draw(table, hand, hand.betting.number)
+    continue_draw(table, hand)
+
+
+def continue_draw(table: TableState, hand: Hand) -> None:
+    """The next player to announce, or (after the last announcement) the deal plan and the next betting round."""
+    assert hand.draw is not None
+    following = draws.next_to_announce(table, hand.draw)
+    if following is not None:
+        hand.to_act = following.name
+        return
+    hand.plan = draws.serve_all(table, hand)
+    hand.exposed_open = True
+    for step in hand.plan:
+        log(table, plan_sentence(step))
+    start_betting(table, hand, hand.draw.number + 1)
+
+
+def start_showdown(table: TableState, hand: Hand) -> None:
+    order = showdown.showing_order(table, hand)
+    hand.showdown = Showdown(order, pots.build_pots(table.seats))
+    table.phase = Phase.SHOWDOWN
+    hand.phase = Phase.SHOWDOWN
+    log(table, msg(N_("Showdown: {player} shows first; order {order}"), rule="08", ruling="R18", player=order[0],
+                   order=", ".join(order)))
+    continue_showdown(table, hand)
+
+
+def continue_showdown(table: TableState, hand: Hand) -> None:
+    """Pay what can be paid; then the next player who must show, or the end of the hand."""
+    sd = hand.showdown
+    assert sd is not None
+    for sentence in showdown.settle(table, hand, sd):
+        log(table, sentence)
+    following = showdown.next_to_show(table, sd)
+    if following is not None:
+        hand.to_act = following.name
+        return
+    awards = tuple(sd.awards[index] for index in sorted(sd.awards))
+    end_hand(table, hand, awards, uncontested=False)
+
+
+def win_uncontested(table: TableState, hand: Hand) -> None:
+    """Everyone else folded: the last player takes every pot at once, without showing (R10)."""
+    note = pots.return_uncalled(table, hand.returned)
+    if note is not None:
+        log(table, note)
+    winner = table.live_seats()[0].name
+    awards = []
+    built = pots.build_pots(table.seats)
+    for index, pot in enumerate(built):
+        award = Award(index, pot.amount, pot.eligible, (winner,), {winner: pot.amount}, (), shown=False)
+        awards.append(award)
+        log(table, showdown.award_sentence(award, len(built)))
+    end_hand(table, hand, tuple(awards), uncontested=True)
+
+
+def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested: bool) -> None:
+    for award in awards:
+        for name, chips in award.shares.items():
+            table.seat(name).stack += chips
+    shown = dict(hand.showdown.shown) if hand.showdown else {}
+    for seat in table.seats:
+        seat.bet = seat.committed = 0
+        seat.acted_level = None
+        seat.in_hand = False
+        seat.folded = False
+        seat.cards_held = 0
+    hand.ended = True
+    hand.to_act = None
+    hand.exposed_open = False
+    hand.deck = Deck()  # all 52 are gathered and shuffled before the next hand (§08)
+    table.last_hand = HandResult(hand.number, tuple(awards), dict(hand.returned), shown, uncontested)
+    table.history.append({seat.name: seat.stack for seat in table.seats})
+    assert sum(seat.stack for seat in table.seats) == table.total, "R1: chips never enter or leave"
+    with_chips = [seat for seat in table.seats if seat.stack > 0]
+    if table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
+        table.phase = Phase.OVER
+        log(table, msg(N_("Session over after hand {number}"), rule="08", ruling="R20", number=hand.number))
+    else:
+        table.phase = Phase.DEAL
+    hand.phase = table.phase
+
+
+def log(table: TableState, text: Msg) -> None:
+    table.log.append(LogLine(table.hand_number, table.seq, text))

@@ -1,0 +1,179 @@
+"""Applying one dealer input: checked against the legal actions, carried out, or refused with the rule that refuses.
+
+A refusal raises before anything changes, so a refused input leaves the table exactly as it was.
+"""
+
+from __future__ import annotations
+
+from ..errors import BadInput, NotAllowed
+from ..messages import N_, msg
+from ..record.entries import Input
+from . import betting, draws
+from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
+from .legal import Action, Legal, LegalAction, find
+from .ranking import rank_hand
+from .table_state import Hand, Phase, Seat, TableState
+from .turn import legal_actions, to_act
+
+
+def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None = None) -> None:
+    """Check ``entry`` against the legal actions and carry it out; a refusal raises and changes nothing."""
+    if legal is None:
+        legal = legal_actions(table)
+    table.seq = seq
+    if entry.action is Action.DEAL:
+        _require(legal, entry, table)
+        start_hand(table)
+        return
+    hand = table.hand
+    if hand is None or table.phase in (Phase.DEAL, Phase.OVER):
+        raise refusal(table, entry)
+    if entry.action is Action.MISDEAL:
+        _require(legal, entry, table)
+        table.misdeals += 1
+        log(table, msg(N_("Misdeal: all 52 cards are reshuffled and dealt again; same button, the blinds stay "
+                          "posted"), rule="08", ruling="R19"))
+        return
+    if entry.action is Action.EXPOSED:
+        _apply_exposed(table, hand, entry, _require(legal, entry, table))
+        return
+    _apply_player_action(table, hand, entry, legal)
+
+
+def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAction) -> None:
+    name = entry.player if entry.player is not None else (option.players[0] if len(option.players) == 1 else None)
+    if name is None:
+        raise BadInput(N_("Say whose replacement card was exposed."), rule="05", ruling="R14")
+    if name not in option.players:
+        serving = hand.serving
+        assert serving is not None
+        if serving.exposed and any(pile.player == name and pile.cards for pile in serving.order):
+            raise NotAllowed(N_("{player} was served before the card exposed while serving {exposed}: serving goes on "
+                                "in order."), rule="05", ruling="R14", player=name, exposed=serving.exposed[-1])
+        raise NotAllowed(N_("{player} was not served in the latest draw."), rule="05", ruling="R14", player=name)
+    for sentence in draws.expose(table, hand, name):
+        log(table, sentence)
+
+
+def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Legal) -> None:
+    seat = to_act(table)
+    if seat is None or entry.player != seat.name:
+        if entry.player is not None and not any(s.name == entry.player for s in table.seats):
+            raise NotAllowed(N_("There is no player “{player}” at this table."), player=entry.player)
+        if seat is None:
+            raise refusal(table, entry)
+        raise NotAllowed(N_("It is {to_act}'s turn, not {player}'s."), rule="04", to_act=seat.name,
+                         player=entry.player or "")
+    option = _require(legal, entry, table)
+    if entry.action is Action.SHOW:
+        _check_not_shown_before(hand, entry)
+    hand.player_inputs += 1
+    hand.exposed_open = False
+    if table.phase is Phase.BET:
+        log(table, betting.apply(table, hand, seat, option))
+        if table.live_count() == 1:
+            win_uncontested(table, hand)
+            return
+        after_bet(table, hand, seat.name)
+    elif table.phase is Phase.DRAW:
+        _draw_action(table, hand, seat, entry)
+    else:
+        _showdown_action(table, hand, seat, entry)
+
+
+def _check_not_shown_before(hand: Hand, entry: Input) -> None:
+    assert entry.cards is not None and hand.showdown is not None
+    for name, shown in hand.showdown.shown.items():
+        clash = set(shown.cards) & set(entry.cards)
+        if clash:
+            raise NotAllowed(N_("{player} already showed {card}: check the cards."), rule="08", player=name,
+                             card=str(sorted(clash)[0]))
+
+
+def _require(legal: Legal, entry: Input, table: TableState) -> LegalAction:
+    option = find(legal, entry.action)
+    if option is None:
+        raise refusal(table, entry)
+    return option
+
+
+def refusal(table: TableState, entry: Input) -> NotAllowed:
+    """Why ``entry`` is not allowed now, in one sentence with its rule."""
+    action, phase = entry.action, table.phase
+    if phase is Phase.OVER:
+        return NotAllowed(N_("The session is over."), rule="08", ruling="R20")
+    if phase is Phase.DEAL:
+        if action is Action.DEAL:
+            return NotAllowed(N_("A hand is already in progress."), rule="03")
+        return NotAllowed(N_("No hand is in progress: deal hand {number} first."), rule="03",
+                          number=table.hand_number + 1)
+    if action is Action.DEAL:
+        return NotAllowed(N_("Hand {number} is still in progress."), rule="08", number=table.hand_number)
+    if action is Action.MISDEAL:
+        return NotAllowed(N_("A misdeal can only be called before anyone has acted in the hand."), rule="08",
+                          ruling="R19")
+    if action is Action.EXPOSED:
+        return _exposed_refusal(table)
+    if phase is Phase.SHOWDOWN:
+        if action is Action.DRAW:
+            return NotAllowed(N_("This is the showdown: the three draws are over; show or muck."), rule="08",
+                              ruling="R18")
+        return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")
+    if action is Action.MUCK:
+        return NotAllowed(N_("Before the showdown a player gives up the hand by folding: record a fold."), rule="04",
+                          ruling="R10")
+    if action is Action.SHOW:
+        return NotAllowed(N_("Hands are shown only at the showdown."), rule="08")
+    if action is Action.DRAW:
+        return NotAllowed(N_("This is a betting round, not a draw."), rule="05")
+    if phase is Phase.DRAW:
+        return NotAllowed(N_("This is a draw: announce how many cards, or fold."), rule="05", ruling="R12")
+    seat = to_act(table)
+    assert table.hand is not None and table.hand.betting is not None and seat is not None
+    return betting.refusal(table, table.hand.betting, seat, action)
+
+
+def _exposed_refusal(table: TableState) -> NotAllowed:
+    hand = table.hand
+    assert hand is not None
+    if hand.serving is None:
+        return NotAllowed(N_("No replacement card has been served in this hand yet."), rule="05", ruling="R14")
+    if hand.exposed_open:
+        assert hand.draw is not None
+        return NotAllowed(N_("Nobody was served a card in draw {number}: there is no replacement card to expose."),
+                          rule="05", ruling="R14", number=hand.draw.number)
+    return NotAllowed(N_("An exposed replacement card is recorded right after the draw, before any other "
+                         "input."), rule="05", ruling="R14")
+
+
+def _draw_action(table: TableState, hand: Hand, seat: Seat, entry: Input) -> None:
+    if entry.action is Action.FOLD:
+        draws.fold_in_draw(hand, seat)
+        log(table, msg(N_("{player} folds"), rule="04", ruling="R10", player=seat.name))
+        if len(table.live_seats()) == 1:
+            win_uncontested(table, hand)
+            return
+    else:
+        assert entry.count is not None
+        log(table, draws.announce(table, hand, seat, entry.count))
+    continue_draw(table, hand)
+
+
+def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) -> None:
+    sd = hand.showdown
+    assert sd is not None
+    if entry.action is Action.SHOW:
+        assert entry.cards is not None
+        ranked = rank_hand(entry.cards)
+        sd.shown[seat.name] = ranked
+        log(table, msg(N_("{player} shows {cards}: {name}"), rule="08", ruling="R18", player=seat.name,
+                       cards=" ".join(str(card) for card in entry.cards), name=ranked.name))
+    else:
+        sd.mucked.append(seat.name)
+        if any(seat.name in award.winners for award in sd.awards.values()):
+            # Already paid a pot nobody else still claimed: that pot stays won.
+            log(table, msg(N_("{player} mucks and gives up the pots still to be decided"), rule="08", ruling="R18",
+                           player=seat.name))
+        else:
+            log(table, msg(N_("{player} mucks and gives up every pot"), rule="08", ruling="R18", player=seat.name))
+    continue_showdown(table, hand)

@@ -1,0 +1,274 @@
+"""The table's mutable state. It is only ever built by replaying the log (see session.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..messages import Msg
+from .cards import DECK_SIZE
+from .ranking import RankedHand
+from .stakes import Stakes
+
+
+class Phase(StrEnum):
+    DEAL = "deal"  # waiting for the dealer to start the next hand
+    BET = "bet"
+    DRAW = "draw"
+    SHOWDOWN = "showdown"
+    OVER = "over"  # the session has ended
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    ALL_IN = "all_in"
+    FOLDED = "folded"
+    OUT = "out"
+
+
+# Read for every seat of every snapshot; enum members read through their class are slow in CPython 3.11.
+_ACTIVE, _ALL_IN, _FOLDED, _OUT = Status.ACTIVE, Status.ALL_IN, Status.FOLDED, Status.OUT
+
+
+@dataclass
+class Seat:
+    name: str
+    stack: int  # chips behind, not yet put in
+    in_hand: bool = False  # dealt into the current hand
+    folded: bool = False
+    bet: int = 0  # chips put in this betting round
+    committed: int = 0  # chips put in this hand (bets of every round)
+    acted_level: int | None = None  # the qualifying level B when this player last acted this round
+    cards_held: int = 0  # live cards in front of the player (5, or fewer between announcing and being served)
+    draws: list[int] = field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        """Still claims the pot: dealt in and not folded (all-in players are live)."""
+        return self.in_hand and not self.folded
+
+    @property
+    def active(self) -> bool:
+        """Live and with chips behind: can still bet."""
+        return self.live and self.stack > 0
+
+    @property
+    def all_in(self) -> bool:
+        return self.live and self.stack == 0
+
+    @property
+    def status(self) -> Status:
+        if not self.in_hand:
+            return _OUT if self.stack == 0 else _ACTIVE
+        if self.folded:
+            return _FOLDED
+        return _ALL_IN if self.stack == 0 else _ACTIVE
+
+    def put_in(self, amount: int) -> None:
+        assert 0 <= amount <= self.stack, "a player never puts in more than the stack"
+        self.stack -= amount
+        self.bet += amount
+        self.committed += amount
+
+
+@dataclass
+class BettingRound:
+    number: int  # 1..4
+    unit: int  # u: the fixed bet of the round
+    level: int  # B: the last qualifying level
+    has_bet: bool  # the round has its bet (the big blind in round 1)
+    raises: int = 0  # complete raises so far
+    capped: bool = False
+    uncapped: bool = False  # heads-up: raises unlimited for the rest of the round (R9)
+    last_aggressor: str | None = None  # last player to bet or raise, any size (R18)
+    skipped: bool = False
+
+
+@dataclass(frozen=True)
+class PileCount:
+    player: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """What a short-deck reshuffle gathers and what stays apart (R13), for the dealer's checklist."""
+
+    before: str | None  # the player about to be served, or None when the burn needed it
+    stub: int  # cards left in the stub, shuffled in
+    earlier_discards: int  # discards of earlier draws (anyone's)
+    folded: int  # folded hands
+    served: tuple[PileCount, ...]  # this draw's discards of players already served
+    keep_apart: tuple[PileCount, ...]  # this draw's discards of the player being served and those waiting
+    burned: int  # burned cards, kept out
+    cards: int  # size of the new stub
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    step: str  # "burn" | "reshuffle" | "serve" | "exposed" (a card exposed while serving ``player``, R14)
+    player: str | None = None
+    cards: int = 0  # serve: cards given; reshuffle: size of the new stub
+    reshuffle: Reshuffle | None = None
+    resumed: bool = False  # serve: this player's serving was interrupted by an exposed card (R14)
+
+
+@dataclass
+class Deck:
+    """Card counts only: the cards are real and unseen; we track where each pile stands (R12, R13)."""
+
+    stub: int = DECK_SIZE
+    burned: int = 0
+    earlier: int = 0  # discards of earlier draws, not yet reshuffled
+    current: dict[str, int] = field(default_factory=dict)  # this draw's discards by player, not yet reshuffled
+    served: set[str] = field(default_factory=set)  # players already served in this draw
+    folded: int = 0
+
+    @property
+    def discards(self) -> int:
+        return self.earlier + sum(self.current.values())
+
+    def copy(self) -> Deck:
+        return Deck(self.stub, self.burned, self.earlier, dict(self.current), set(self.served), self.folded)
+
+
+@dataclass
+class Serving:
+    """What a draw's serving needs to be planned again from an exposed card on (R12-R14)."""
+
+    start: Deck  # the piles after the last announcement, before the burn
+    order: tuple[PileCount, ...]  # live players in serving order, with the cards each announced
+    exposed: list[str] = field(default_factory=list)  # players whose replacement card was exposed, in order
+    steps: list[PlanStep] = field(default_factory=list)  # the whole plan, exposures included
+
+
+@dataclass
+class DrawRound:
+    number: int  # 1..3
+    order: list[str]  # live players at the start of the draw, from the first left of the button
+    announced: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]  # in seat order
+
+
+@dataclass(frozen=True)
+class Award:
+    pot: int  # index of the pot, main pot 0
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: dict[str, int]
+    odd_chips: tuple[str, ...]
+    shown: bool  # decided by comparing shown hands (False: one claimant left)
+    reason: Msg | None = None
+
+
+@dataclass
+class Showdown:
+    order: list[str]
+    pots: list[Pot]
+    shown: dict[str, RankedHand] = field(default_factory=dict)
+    mucked: list[str] = field(default_factory=list)
+    awards: dict[int, Award] = field(default_factory=dict)
+    next_index: int = 0  # position in order of the next player asked
+
+    def claimants(self, pot: Pot) -> list[str]:
+        return [name for name in pot.eligible if name not in self.mucked]
+
+
+@dataclass
+class Hand:
+    number: int
+    button: str
+    small_blind: str
+    big_blind: str
+    deck: Deck
+    phase: Phase = Phase.BET
+    betting: BettingRound | None = None
+    draw: DrawRound | None = None
+    plan: list[PlanStep] = field(default_factory=list)  # the latest draw's steps still to do when last planned
+    serving: Serving | None = None  # the latest draw's serving, to plan again when a card is exposed
+    exposed_open: bool = False
+    returned: dict[str, int] = field(default_factory=dict)
+    player_inputs: int = 0  # inputs since the deal (a misdeal is allowed only before the first)
+    showdown: Showdown | None = None
+    to_act: str | None = None
+    ended: bool = False
+
+
+@dataclass(slots=True)  # one per input: a frozen dataclass is slow to build; never changed once written
+class LogLine:
+    hand: int
+    seq: int
+    text: Msg
+    undone: Msg | None = None  # "undone at 21:04:05": the line of an input taken back, kept in the record
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand: int
+    awards: tuple[Award, ...]
+    returned: dict[str, int]
+    shown: dict[str, RankedHand]
+    uncontested: bool  # won by everyone else folding
+
+
+@dataclass
+class TableState:
+    stakes: Stakes
+    seats: list[Seat]
+    first_button: str
+    button_drawn: bool
+    hand_number: int = 0
+    phase: Phase = Phase.DEAL
+    hand: Hand | None = None
+    last_hand: HandResult | None = None
+    misdeals: int = 0
+    history: list[dict[str, int]] = field(default_factory=list)  # stacks before hand 1, then after each hand
+    log: list[LogLine] = field(default_factory=list)
+    seq: int = 0  # seq of the input being applied (for log lines)
+    # Seat positions by name (the seats never change during a session), for the lookups of every input.
+    positions: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.positions = {seat.name: position for position, seat in enumerate(self.seats)}
+
+    @property
+    def total(self) -> int:
+        """The table total (R1): starting stacks added up; never changes."""
+        return sum(self.history[0].values())
+
+    def seat(self, name: str) -> Seat:
+        return self.seats[self.positions[name]]
+
+    def index(self, name: str) -> int:
+        return self.positions[name]
+
+    def clockwise_from(self, name: str, include_self: bool = False) -> list[Seat]:
+        """Seats clockwise starting left of ``name`` (ending with ``name`` itself when include_self)."""
+        start = self.positions[name] + 1
+        seats = self.seats
+        order = seats[start:] + seats[:start]
+        return order if include_self else order[:-1]
+
+    def live_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.live]
+
+    def live_count(self) -> int:
+        count = 0
+        for seat in self.seats:
+            if seat.in_hand and not seat.folded:
+                count += 1
+        return count
+
+    def active_count(self) -> int:
+        count = 0
+        for seat in self.seats:
+            if seat.in_hand and not seat.folded and seat.stack > 0:
+                count += 1
+        return count
+

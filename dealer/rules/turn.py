@@ -1,0 +1,45 @@
+"""Whose turn it is and the legal actions of the moment: one value, read by every display and the JSON API."""
+
+from __future__ import annotations
+
+from . import betting, draws
+from .legal import DEAL, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction
+from .table_state import Hand, Phase, Seat, TableState
+
+
+def to_act(table: TableState) -> Seat | None:
+    """The player the table waits for, or None between hands, after the session, or while nobody owes an input."""
+    hand = table.hand
+    if hand is None or hand.ended or table.phase in (Phase.DEAL, Phase.OVER):
+        return None
+    return table.seat(hand.to_act) if hand.to_act else None
+
+
+def legal_actions(table: TableState) -> Legal:
+    """Every input the rules allow now, with its amounts: the buttons of every display come from this value."""
+    if table.phase is Phase.OVER:
+        return ()
+    if table.phase is Phase.DEAL:
+        return (DEAL,)
+    hand = table.hand
+    assert hand is not None
+    seat = to_act(table)
+    choices: list[LegalAction] = []
+    if seat is not None:
+        if table.phase is Phase.BET:
+            choices.extend(betting.options(table, hand, seat))
+        elif table.phase is Phase.DRAW:
+            choices.extend((DRAW, FOLD))
+        elif table.phase is Phase.SHOWDOWN:
+            choices.extend((SHOW, MUCK))
+    if misdeal_open(table, hand):
+        choices.append(MISDEAL)
+    exposable = draws.exposure_players(hand) if hand.exposed_open else ()
+    if exposable:
+        choices.append(LegalAction(Action.EXPOSED, players=exposable))
+    return tuple(choices)
+
+
+def misdeal_open(table: TableState, hand: Hand) -> bool:
+    """A misdeal voids the first deal only before any player input of the hand (R19)."""
+    return table.phase in (Phase.BET, Phase.DRAW) and hand.player_inputs == 0 and not hand.plan

@@ -1,0 +1,69 @@
+"""The words on the dealer's buttons: "Call 2", "Raise to 6", "All-in 5", "Complete to 8", "Deal hand 3"."""
+
+from __future__ import annotations
+
+from ..messages import N_, Msg, msg
+from ..rules.legal import Action, LegalAction
+from ..rules.stakes import MAX_DISCARD
+from ..rules.table_state import TableState
+from .snapshot import Option
+
+_PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("Draw"), Action.SHOW: N_("Show"),
+          Action.MUCK: N_("Muck"), Action.DEAL: N_("Deal"), Action.MISDEAL: N_("Misdeal"),
+          Action.EXPOSED: N_("Exposed card"), Action.CALL: N_("Call"), Action.BET: N_("Bet"),
+          Action.RAISE: N_("Raise")}
+
+
+def action_label(action: Action) -> Msg:
+    """The action's name alone, for an input whose amount is not known here."""
+    return msg(_PLAIN[action])
+
+
+def legal_label(option: LegalAction) -> Msg:
+    """The words on a dealer's button for one legal action, with its amount."""
+    if option.action is Action.CALL:
+        if option.all_in:
+            return msg(N_("All-in {amount}"), amount=option.amount or 0)
+        return msg(N_("Call {amount}"), amount=option.amount or 0)
+    if option.action in (Action.BET, Action.RAISE):
+        if option.all_in:
+            return msg(N_("All-in {amount}"), amount=option.amount or 0)
+        if option.completes:
+            return msg(N_("Complete to {to}"), to=option.to or 0)
+        if option.action is Action.BET:
+            return msg(N_("Bet {to}"), to=option.to or 0)
+        return msg(N_("Raise to {to}"), to=option.to or 0)
+    return action_label(option.action)
+
+
+def draw_label(count: int) -> Msg:
+    """A draw button: "Pat" for 0, else the number of cards."""
+    assert 0 <= count <= MAX_DISCARD
+    return msg(N_("Pat")) if count == 0 else msg("{count}", count=count)
+
+
+def option_for(option: LegalAction, table: TableState) -> Option:
+    """A legal action with its button words and, for the dealer's rare inputs, what it does and why."""
+    if option.action is Action.DEAL:
+        number = table.hand_number + 1
+        if number == 1:
+            return Option(option, msg(N_("Deal hand {number}"), number=number))
+        return Option(option, msg(N_("Next hand: deal hand {number}"), number=number))
+    if option.amount is None and not option.players:
+        return _FIXED[option.action]  # the same words every time: worded once, shared
+    return _option(option)
+
+
+def _option(option: LegalAction) -> Option:
+    if option.action is Action.MISDEAL:
+        return Option(option, legal_label(option),
+                      msg(N_("A card was exposed in the first deal: all 52 are reshuffled, same button, blinds stay."),
+                          rule="08", ruling="R19"))
+    if option.action is Action.EXPOSED:
+        return Option(option, legal_label(option),
+                      msg(N_("Exposed card: a replacement card was exposed while serving"), rule="05", ruling="R14"))
+    return Option(option, legal_label(option))
+
+
+_FIXED: dict[Action, Option] = {action: _option(LegalAction(action)) for action in Action
+                                if action not in (Action.DEAL, Action.EXPOSED)}

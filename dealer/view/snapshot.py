@@ -1,0 +1,237 @@
+"""The read model: everything any display needs about a table at one seq, as one frozen value.
+
+``Game.snapshot()`` builds it once per seq (``read_model.py``); the JSON STATE, the dealer's console, the phones'
+view and every export are serialisations of it. Sentences are :class:`Msg` values (English templates with their
+house-card section and ruling), rendered in the reader's language by whoever shows them.
+
+The records are NamedTuples: immutable and typed like frozen dataclasses, and several times faster to build, which
+matters because a snapshot is built after every input.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from ..messages import Msg
+from ..rules.cards import Card
+from ..rules.legal import LegalAction
+from ..rules.stakes import Stakes
+from ..rules.table_state import LogLine, Phase, Reshuffle, Status
+
+
+class SeatView(NamedTuple):
+    name: str
+    position: int  # seat number, 1-based, clockwise
+    stack: int
+    bet: int  # chips put in this betting round
+    committed: int  # chips put in this hand
+    status: Status
+    status_label: Msg | None  # "All-in", "Folded", "Out"
+    button: bool  # holds the button this hand (between hands: holds it for the next hand)
+    small_blind: bool
+    big_blind: bool
+    to_act: bool
+    draws: tuple[int, ...]  # cards drawn in each draw of this hand (0: stood pat)
+    shown: tuple[Card, ...] | None  # shown at this hand's showdown
+
+
+class PotView(NamedTuple):
+    label: Msg  # "main pot", "side pot 1", "pot"
+    amount: int
+    eligible: tuple[str, ...]  # who can win it, in seat order
+
+
+class ReshuffleBox(NamedTuple):
+    """The short-deck protocol of one reshuffle (R13), in words."""
+
+    before: str | None  # the player about to be served; None when the burn needed it
+    needs: int  # cards that player needs (1 for the burn)
+    stub: int  # cards left in the stub when it ran short
+    cards: int  # size of the new stub
+    headline: Msg
+    gather: tuple[Msg, ...]  # what goes into the new stub
+    keep_apart: tuple[Msg, ...]  # what stays out
+    result: Msg
+    detail: Reshuffle  # the same piles as counts, by name
+
+
+class PlanItem(NamedTuple):
+    kind: str  # burn | serve | reshuffle | exposed
+    text: Msg
+    player: str | None
+    cards: int  # serve: cards given; reshuffle: size of the new stub
+    reshuffle: ReshuffleBox | None
+
+
+class DealPlan(NamedTuple):
+    """The plan of the latest draw: burn one, serve each player in turn, reshuffle where the stub runs short."""
+
+    draw: int
+    title: Msg
+    items: tuple[PlanItem, ...]
+    fresh: bool  # right after the last announcement: the dealer is serving now
+
+
+class ShowState(StrEnum):
+    SHOWN = "shown"
+    MUCKED = "mucked"
+    TO_SHOW = "to_show"
+    WAITING = "waiting"
+    NOT_NEEDED = "not_needed"
+
+
+class ShowRow(NamedTuple):
+    name: str
+    state: ShowState
+    label: Msg  # "shows", "mucked", "to show now", …
+    cards: tuple[Card, ...] | None = None
+    hand_name: Msg | None = None  # "7-5"
+    category: str | None = None  # "high card", "pair", … (the API's English label)
+
+
+class ShowdownView(NamedTuple):
+    first: str
+    title: Msg  # "Showdown: Ana shows first"
+    rows: tuple[ShowRow, ...]  # in showing order
+    taken: frozenset[str]  # cards already shown, e.g. "7h"
+
+
+class AwardView(NamedTuple):
+    pot: int  # index, main pot 0
+    label: Msg
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[tuple[str, int], ...]  # winners with their chips
+    odd_chips: tuple[str, ...]
+    odd_line: Msg | None  # who got the odd chips and why (R17)
+    reason: Msg | None  # the sentence that decided it, when hands were compared
+    how: Msg  # one sentence saying how the pot was decided
+
+    @property
+    def split(self) -> bool:
+        return len(self.winners) > 1
+
+
+class ShownHand(NamedTuple):
+    name: str
+    cards: tuple[Card, ...]
+    hand_name: Msg
+    category: str
+
+
+class Returned(NamedTuple):
+    player: str
+    amount: int
+    text: Msg
+
+
+class ResultView(NamedTuple):
+    hand: int
+    awards: tuple[AwardView, ...]
+    shown: tuple[ShownHand, ...]
+    returned: tuple[Returned, ...]
+    uncontested: bool
+
+
+class StandingRow(NamedTuple):
+    place: int  # equal stacks share a place, the next is skipped (R20)
+    name: str
+    stack: int
+    shared: bool
+    change: int  # against the starting stack
+
+
+class HandLog(NamedTuple):
+    hand: int
+    title: Msg  # "Hand 3", "Table created"
+    lines: tuple[LogLine, ...]
+
+
+class HandSummary(NamedTuple):
+    """One earlier hand in one line, for the pages that show only the current hand in full."""
+
+    hand: int
+    text: Msg  # "Hand 7: Ana +12, Bia −6, Caio −6"
+
+
+class Option(NamedTuple):
+    """One legal action with the words on its button, and what the dealer should know before tapping it."""
+
+    legal: LegalAction
+    label: Msg
+    help: Msg | None = None
+
+
+class Betting(NamedTuple):
+    """The betting round in play."""
+
+    number: int  # 1..4
+    unit: int
+    unit_label: Msg  # "small bet: 2"
+    current_bet: int
+    raises: int
+    capped: bool
+    uncapped: bool
+    cap: Msg  # "2 raises left", "capped", "heads-up: no cap"
+
+
+class Snapshot(NamedTuple):
+    seq: int
+    phase: Phase
+    hand: int  # the latest hand dealt (0 before the first)
+    hands: int
+    stakes: Stakes
+    stakes_text: Msg
+    hand_label: Msg  # "Hand 3 of 10"
+    stage: Msg  # "Betting round 2 of 4", "Draw 1 of 3", "Session over", …
+    round: int | None  # betting round or draw number
+    in_hand: bool  # a hand is being played (bet, draw or showdown)
+    button: str | None
+    small_blind: str | None
+    big_blind: str | None
+    button_next: str | None  # between hands: who holds the button for the next hand
+    to_act: str | None
+    options: tuple[Option, ...]  # the legal actions, in the engine's order
+    to_call: int | None  # for the player to act in a betting round: chips to call (0: may check)
+    bet_unit: int
+    betting: Betting | None
+    seats: tuple[SeatView, ...]
+    pots: tuple[PotView, ...]
+    deck: tuple[int, int, int, int]  # stub, burned, discards, folded
+    plan: DealPlan | None
+    showdown: ShowdownView | None
+    result: ResultView | None  # the last finished hand
+    standings: tuple[StandingRow, ...]  # as of the end of the last finished hand
+    chips_now: tuple[StandingRow, ...]  # the stacks at this moment (during a hand: behind, the pots not counted)
+    standings_title: Msg
+    chip_check: Msg
+    chips_ok: bool
+    notes: tuple[Msg, ...]  # notable facts of the moment, each with its rule (the cap state is in ``betting``)
+    log: tuple[LogLine, ...]  # this hand's lines
+    log_title: Msg  # "Hand 3", "Table created"
+    undo: Msg | None  # what Undo would take back
+    undo_confirm: Msg | None  # an undo across the end of a hand or a deal, in words: the console asks twice
+    redo: Msg | None  # what Redo would re-apply (the input undone last), or None
+    recorded: Msg | None  # a rare input just recorded (a misdeal, an exposed card), said where the dealer looks
+    history: tuple[dict[str, int], ...]  # stacks before hand 1, then after each hand
+    total: int  # the table total (R1)
+    misdeals: int
+    earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
+
+    @property
+    def legal(self) -> tuple[LegalAction, ...]:
+        return tuple(option.legal for option in self.options)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def pot_total(self) -> int:
+        return sum(pot.amount for pot in self.pots)
+
+    @property
+    def stacks_sum(self) -> int:
+        return sum(seat.stack for seat in self.seats)

@@ -1,0 +1,150 @@
+"""The JSON STATE of the API: a serialisation of the snapshot (names and shapes are fixed by the API contract)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..messages import Msg, Translate
+from ..rules.cards import format_cards
+from ..rules.table_state import LogLine
+from .snapshot import AwardView, PlanItem, Snapshot
+
+if TYPE_CHECKING:
+    from ..record.game import Game
+
+
+def _same(text: str) -> str:
+    return text
+
+
+class RenderedLines:
+    """This hand's log lines already rendered, per language: each seq renders only its own new lines.
+
+    A line is known by its seq and its place among that seq's lines: replaying a log gives every effective input
+    the seq that recorded it and the same lines, and a new input gets a seq never used before."""
+
+    def __init__(self) -> None:
+        self.hand = -1
+        self.lines: dict[tuple[str | None, int, int, bool], dict[str, Any]] = {}
+
+    def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
+        if snap.hand != self.hand:
+            self.hand, self.lines = snap.hand, {}
+        found = []
+        previous, place = -1, 0
+        for line in snap.log:
+            place = place + 1 if line.seq == previous else 0
+            previous = line.seq
+            key = (language, line.seq, place, line.undone is not None)
+            rendered = self.lines.get(key)
+            if rendered is None:
+                rendered = self.lines[key] = line_json(line, translate)
+            found.append(rendered)
+        return found
+
+
+def state_json(game: Game, table_id: str, translate: Translate = _same, language: str | None = None) -> dict[str, Any]:
+    """The pinned STATE fields, then the extras (explanations, the readable log, what undo would undo).
+
+    ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached."""
+    snap = game.snapshot()
+    betting = snap.betting
+    stub, burned, discards, folded = snap.deck
+    state: dict[str, Any] = {
+        "table": table_id,
+        "seq": snap.seq,
+        "phase": str(snap.phase),
+        "hand": snap.hand,
+        "hands": snap.hands,
+        "round": snap.round,
+        "button": snap.button,
+        "small_blind": snap.small_blind,
+        "big_blind": snap.big_blind,
+        "to_act": snap.to_act,
+        "legal": [option.legal.to_json() for option in snap.options],
+        "bet_unit": snap.bet_unit,
+        "current_bet": betting.current_bet if betting else 0,
+        "raises": betting.raises if betting else 0,
+        "capped": betting.capped if betting else False,
+        "uncapped": betting.uncapped if betting else False,
+        "players": [
+            {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "committed": seat.committed,
+             "status": str(seat.status), "draws": list(seat.draws)}
+            for seat in snap.seats
+        ],
+        "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in snap.pots],
+        "deck": {"stub": stub, "burned": burned, "discards": discards, "folded": folded},
+        "deal_plan": [_step_json(item) for item in (snap.plan.items if snap.plan else ())],
+        "showdown": _showdown_json(snap),
+        "last_hand": _last_hand_json(snap),
+        "standings": [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings],
+    }
+    if translate is _same or language is not None:
+        log = game.rendered_lines.log_json(snap, translate, language)
+    else:
+        log = [line_json(line, translate) for line in snap.log]
+    state.update(extras(snap, translate, log))
+    return state
+
+
+def _step_json(item: PlanItem) -> dict[str, Any]:
+    if item.kind == "burn":
+        return {"step": "burn"}
+    if item.kind == "reshuffle" and item.reshuffle is not None:
+        detail = item.reshuffle.detail
+        return {"step": "reshuffle", "cards": item.cards, "player": detail.before, "stub": detail.stub,
+                "earlier_discards": detail.earlier_discards, "folded": detail.folded,
+                "served": {pile.player: pile.cards for pile in detail.served},
+                "keep_apart": {pile.player: pile.cards for pile in detail.keep_apart}, "burned": detail.burned}
+    if item.kind == "exposed":
+        return {"step": "exposed", "player": item.player}
+    return {"step": "serve", "player": item.player, "cards": item.cards}
+
+
+def _showdown_json(snap: Snapshot) -> dict[str, Any] | None:
+    if snap.showdown is None:
+        return None
+    return {
+        "order": [row.name for row in snap.showdown.rows],
+        "shown": {row.name: {"cards": format_cards(row.cards), "category": row.category}
+                  for row in snap.showdown.rows if row.cards is not None},
+    }
+
+
+def award_json(award: AwardView) -> dict[str, Any]:
+    return {"amount": award.amount, "winners": list(award.winners), "shares": dict(award.shares),
+            "odd_chips": list(award.odd_chips)}
+
+
+def _last_hand_json(snap: Snapshot) -> dict[str, Any] | None:
+    result = snap.result
+    if result is None:
+        return None
+    return {"hand": result.hand, "awards": [award_json(award) for award in result.awards],
+            "returned": {row.player: row.amount for row in result.returned}}
+
+
+def line_json(line: LogLine, translate: Translate) -> dict[str, Any]:
+    """One log line; ``undone`` says when an input was taken back ("undone at 21:04:05"), else null."""
+    return dict(message_json(line.text, translate), seq=line.seq,
+                undone=line.undone.render(translate) if line.undone else None)
+
+
+def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
+    return {"text": message.render(translate), "rule": message.rule, "ruling": message.ruling}
+
+
+def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo."""
+    notes = ((snap.betting.cap,) if snap.betting else ()) + snap.notes
+    return {
+        "stakes": snap.stakes.to_json(),
+        "total": snap.total,
+        "misdeals": snap.misdeals,
+        "notes": [message_json(note, translate) for note in notes],
+        "log": log,
+        "undo": snap.undo.render(translate) if snap.undo else None,
+        "undo_confirm": snap.undo_confirm.render(translate) if snap.undo_confirm else None,
+        "redo": snap.redo.render(translate) if snap.redo else None,
+        "history": list(snap.history),  # the snapshot's own copies, never changed
+    }
