@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..messages import N_, Msg, msg
 from ..record.corrections import boundary_sentence, input_lines, label_of, recorded_notice, with_undone
+from ..record.entries import Input
 from ..rules import betting
 from ..rules.deal_plan import plan_items, plan_title
 from ..rules.hand_flow import next_button
+from ..rules.legal import Legal
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label, showdown_view
 from ..rules.table_state import HandResult, LogLine, Phase, PlanStep, Seat, Status, TableState
@@ -34,8 +36,23 @@ from .snapshot import (
     StandingRow,
 )
 
-if TYPE_CHECKING:
-    from ..record.game import Game
+
+class Played(Protocol):
+    """What the snapshot reads of a game (``record.game.Game`` is one), named here so the read model needs no
+    import of the game that builds it."""
+
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def legal(self) -> Legal: ...
+    @property
+    def inputs(self) -> Sequence[tuple[int, Input]]: ...
+    @property
+    def undone_lines(self) -> Sequence[LogLine]: ...
+    @property
+    def redoable(self) -> Sequence[tuple[Input, Msg]]: ...
 
 # Enum members read through their class cost about 150 ns each in CPython 3.11, and a snapshot is built after
 # every input: the phases are read through these names instead.
@@ -107,7 +124,7 @@ class ReadCache:
         return self.plan_items
 
 
-def take_snapshot(game: Game, cache: ReadCache) -> Snapshot:
+def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     table = game.state
     text_of_stakes = cache.stakes(table)
     ranked, history = cache.between_hands(table)
@@ -239,7 +256,7 @@ def _betting(table: TableState) -> Betting | None:
                    round_.capped, round_.uncapped, betting.cap_state(table, round_))
 
 
-def _to_call(game: Game) -> int | None:
+def _to_call(game: Played) -> int | None:
     """For the player to act: chips to call, 0 when checking is free; None when nobody is asked to bet."""
     for option in game.legal:
         if option.action == "call":

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..messages import Msg, Translate
 from ..rules.cards import format_cards
 from ..rules.table_state import LogLine
 from .snapshot import AwardView, PlanItem, Snapshot
-
-if TYPE_CHECKING:
-    from ..record.game import Game
 
 
 def _same(text: str) -> str:
@@ -43,7 +40,16 @@ class RenderedLines:
         return found
 
 
-def state_json(game: Game, table_id: str, translate: Translate = _same, language: str | None = None) -> dict[str, Any]:
+class Serialisable(Protocol):
+    """What the JSON STATE reads of a game (``record.game.Game`` is one)."""
+
+    rendered_lines: RenderedLines
+
+    def snapshot(self) -> Snapshot: ...
+
+
+def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
+               language: str | None = None) -> dict[str, Any]:
     """The pinned STATE fields, then the extras (explanations, the readable log, what undo would undo).
 
     ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached."""
