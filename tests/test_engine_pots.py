@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dealer.rules.outcomes import Pot
 from dealer.rules.pots import build_pots
-from dealer.rules.table_state import Pot, Seat
+from dealer.rules.table_state import Seat
 from engine_driver import Table
 
 A_75 = "2c 3d 4h 7s 5d"  # §10: A's 7-5-4-3-2 after drawing the 5d

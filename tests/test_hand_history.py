@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dealer.formats.pokerstars import hand_text, session_text
 from dealer.record.game import Game
-from dealer.record.hand_walk import HandRecord, walk
+from dealer.record.hand_record import HandRecord
 from engine_driver import Table
 from session_driver import random_session
 
@@ -125,7 +125,7 @@ def check_hand(text: str, hand: HandRecord, table_id: str) -> None:
 
 
 def check_session(game: Game) -> None:
-    session = walk(game, {seq: 1_750_000_000.0 + 60 * seq for seq in range(game.seq + 1)})
+    session = game.session_record({seq: 1_750_000_000.0 + 60 * seq for seq in range(game.seq + 1)})
     whole = session_text(session, "tbl")
     texts = [hand_text(session, hand, "tbl") for hand in session.hands]
     assert whole == "\n\n".join(texts)  # hands separated by blank lines
@@ -148,7 +148,7 @@ def test_a_worked_hand_reads_as_pokerstars_prints_it() -> None:
                                              "Bia bet", "Ana raise", "Bia call")
     table.do("Bia draw 0", "Ana draw 0", "Bia check", "Ana bet", "Bia call", "Bia draw 1", "Ana draw 0",
              "Bia check", "Ana bet", "Bia raise", "Ana call", "Bia show 8c 6d 4s 3h 2h", "Ana show 7c 5d 4h 3s 2c")
-    session = walk(table.game, {1: 1_750_000_000.0})
+    session = table.game.session_record({1: 1_750_000_000.0})
     text = hand_text(session, session.hands[0], "tbl")
     for expected in ("Table 'tbl' 6-max Seat #1 is the button", "Seat 1: Ana (100 in chips)",
                      "Bia: posts small blind 1", "Caio: posts big blind 2", "Ana: raises 2 to 4", "Bia: calls 3",
@@ -173,7 +173,7 @@ def test_side_pots_capped_betting_all_in_calls_and_uncalled_chips_have_their_lin
     table.do(*[f"{name} draw 0" for name in ("Ana", "Bia", "Caio")], "Ana check", "Bia check")
     table.do(*[f"{name} draw 0" for name in ("Ana", "Bia", "Caio")], "Ana bet", "Bia fold")
     table.do("Ana show 7c 5d 4h 3s 2c", "Caio show 7d 5c 4s 3h 2h")
-    session = walk(table.game, {1: 1_750_000_000.0})
+    session = table.game.session_record({1: 1_750_000_000.0})
     text = hand_text(session, session.hands[0], "tbl")
     lines = text.split("\n")
     assert "Betting is capped" in lines and "Uncalled bet (4) returned to Ana" in lines
@@ -188,7 +188,7 @@ def test_an_undo_is_a_line_of_the_hand_it_corrected() -> None:
     table = Table(["Ana", "Bia"]).do("deal", "Ana raise")
     table.game.undo()
     table.do("Ana call", "Bia check")
-    session = walk(table.game)
+    session = table.game.session_record()
     text = hand_text(session, session.hands[0], "tbl")
     lines = text.split("\n")
     correction = next(index for index, line in enumerate(lines) if line.startswith("Dealer correction (undo"))
@@ -200,7 +200,7 @@ def test_a_redo_says_what_it_re_applied() -> None:
     table = Table(["Ana", "Bia"]).do("deal", "Ana raise")
     table.game.undo()
     table.game.redo()
-    session = walk(table.game)
+    session = table.game.session_record()
     lines = hand_text(session, session.hands[0], "tbl").split("\n")
     raised = lines.index("Ana: raises 2 to 4")
     before, after = lines[raised - 1], lines[raised + 1]

@@ -14,7 +14,6 @@ from pokerkit import HandHistory
 
 from dealer.formats import phh
 from dealer.record.game import Game
-from dealer.record.hand_walk import walk
 from engine_driver import Table
 from session_driver import random_session
 
@@ -33,7 +32,7 @@ def replayed_stacks(history: HandHistory) -> list[int]:
 
 def check_session(game: Game) -> tuple[int, int]:
     """Every hand loads; shared-rule hands replay to our stacks. Returns (shared hands, flagged hands)."""
-    session = walk(game, {seq: 1_750_000_000.0 + seq for seq in range(game.seq + 1)})
+    session = game.session_record({seq: 1_750_000_000.0 + seq for seq in range(game.seq + 1)})
     whole = list(HandHistory.loads_all(phh.session_text(session, "tbl")))
     assert len(whole) == len(session.hands)
     shared = flagged = 0
@@ -70,7 +69,7 @@ def test_every_hand_of_random_sessions_loads_and_shared_rule_hands_replay_to_our
 
 
 def one_hand(table: Table) -> HandHistory:
-    session = walk(table.game)
+    session = table.game.session_record()
     return HandHistory.loads(phh.hand_text(session, session.hands[0], "tbl"))
 
 

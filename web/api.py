@@ -6,6 +6,7 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
@@ -15,6 +16,7 @@ from flask_babel import get_locale, gettext
 from dealer.errors import BadInput
 from dealer.formats import pokerstars as hand_history
 from dealer.messages import N_
+from dealer.record.hand_record import HandRecord, SessionRecord
 from dealer.rules.ranking import compare_hands, hands_to_compare
 
 from .limits import parse_json, require_json_type
@@ -135,16 +137,25 @@ def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Respons
     return response
 
 
+def pokerstars_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
+    """Each hand in the PokerStars layout, written once per hand (outside the table's lock)."""
+    return [table.history(hand, "txt", lambda one: hand_history.hand_text(session, one, table.table_id))
+            for hand in hands]
+
+
 @bp.get("/tables/<table_id>/hands/<number>.txt")
 def hand_txt(table_id: str, number: str) -> Response:
-    session, hand = service().access(table_id).hand(number)
-    return text_file(hand_history.hand_text(session, hand, table_id), f"{table_id}-hand-{number}.txt")
+    table = service().access(table_id)
+    session, hand = table.hand(number)
+    return text_file(pokerstars_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.txt")
 
 
 @bp.get("/tables/<table_id>/hands.txt")
 def hands_txt(table_id: str) -> Response:
-    session = service().access(table_id).walk()
-    return text_file(hand_history.session_text(session, table_id), f"{table_id}-hands.txt")
+    table = service().access(table_id)
+    session = table.record()
+    return text_file(hand_history.join_hands(pokerstars_texts(table, session, session.hands)),
+                     f"{table_id}-hands.txt")
 
 
 def phh() -> ModuleType:
@@ -155,16 +166,24 @@ def phh() -> ModuleType:
     return module
 
 
+def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
+    """Each hand as PHH, written once per hand (outside the table's lock)."""
+    writer = phh()
+    return [table.history(hand, "phh", lambda one: writer.hand_text(session, one, table.table_id)) for hand in hands]
+
+
 @bp.get("/tables/<table_id>/hands/<number>.phh")
 def hand_phh(table_id: str, number: str) -> Response:
-    session, hand = service().access(table_id).hand(number)
-    return text_file(phh().hand_text(session, hand, table_id), f"{table_id}-hand-{number}.phh")
+    table = service().access(table_id)
+    session, hand = table.hand(number)
+    return text_file(phh_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.phh")
 
 
 @bp.get("/tables/<table_id>/hands.phhs")
 def hands_phhs(table_id: str) -> Response:
-    session = service().access(table_id).walk()
-    return text_file(phh().session_text(session, table_id), f"{table_id}-hands.phhs")
+    table = service().access(table_id)
+    session = table.record()
+    return text_file(phh().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
 
 
 @bp.get("/tables/<table_id>/export")

@@ -20,7 +20,7 @@ bp = Blueprint("report", __name__)
 def report(table_id: str) -> Response:
     access = service().access(table_id)  # an unknown table: web/errors.py answers 404
     snap = access.snapshot()
-    night = night_report(access.walk(), snap.standings)
+    night = night_report(access.record(), snap.standings)
     chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
     response = make_response(render_template("report.html", table=snap, table_id=table_id, night=night,
                                              chart=chart))

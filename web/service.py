@@ -28,7 +28,7 @@ from dealer.formats.session_file import export_document, import_document
 from dealer.messages import N_, Translate
 from dealer.record.entries import Create, Entry, Input, parse_create, parse_input
 from dealer.record.game import Game
-from dealer.record.hand_walk import HandRecord, SessionWalk, walk
+from dealer.record.hand_record import HandRecord, SessionRecord
 from dealer.rules.table_state import Phase
 from dealer.view.read_model import hand_log, session_log
 from dealer.view.snapshot import HandLog, Snapshot
@@ -76,7 +76,9 @@ class _Slot:
     token_hash: str
     lock: threading.Lock = field(default_factory=threading.Lock)
     cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
-    walked: SessionWalk | None = None  # the hand-by-hand walk of the log, for the histories (rebuilt per seq)
+    # Each hand's history as text, by format and hand number, with the hand's record it was written from: a hand
+    # that is over keeps its record object, so its text is written once however often it is read.
+    rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -130,21 +132,28 @@ class TableAccess:
                 slot.cache[key] = cached
             return cached
 
-    def walk(self) -> SessionWalk:
-        """Every hand of the session, input by input, with the times they were recorded (built once per seq)."""
-        slot = self._slot
-        with slot.lock:
-            if slot.walked is None or slot.walked.seq != slot.game.seq:
-                slot.walked = walk(slot.game, dict(enumerate(self._store.times(self.table_id))))
-            return slot.walked
+    def record(self) -> SessionRecord:
+        """Every hand as the engine recorded it, with the times of its entries: the disk is read before the lock is
+        taken and the lock held only to pick up the hands' records (frozen, so written out outside the lock)."""
+        times = dict(enumerate(self._store.times(self.table_id)))
+        with self._slot.lock:
+            return self._slot.game.session_record(times)
 
-    def hand(self, number: str) -> tuple[SessionWalk, HandRecord]:
-        """One hand of the walk, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
-        session = self.walk()
+    def hand(self, number: str) -> tuple[SessionRecord, HandRecord]:
+        """One hand of the record, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
+        session = self.record()
         for hand in session.hands:
             if str(hand.number) == number:
                 return session, hand
         raise HandNotFound(self.table_id, number)
+
+    def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
+        """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a
+        hand that is over is written once). Runs outside the table's lock."""
+        cached = self._slot.rendered.get((kind, hand.number))
+        if cached is None or cached[0] is not hand:
+            cached = self._slot.rendered[(kind, hand.number)] = (hand, write(hand))
+        return cached[1]
 
     def export(self) -> dict[str, Any]:
         """The session as a document (the dealer's): settings, the whole log and its times, a digest."""

@@ -1,12 +1,12 @@
 """The night's report: per player hands played and won, showdowns won, the biggest pot won, chips won or lost and
-cards drawn, and the biggest pots of the night; read from the hand-by-hand walk and the standings (R20)."""
+cards drawn, and the biggest pots of the night; read from the record of each hand and the standings (R20)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..record.hand_walk import SessionWalk
+from ..record.hand_record import SessionRecord
 from ..rules.legal import Action
 from ..view.snapshot import StandingRow
 
@@ -43,7 +43,7 @@ class NightReport:
     finished_hands: int
 
 
-def night_report(session: SessionWalk, standings: Sequence[StandingRow]) -> NightReport:
+def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> NightReport:
     names = [row.name for row in standings]
     played = dict.fromkeys(names, 0)
     won = dict.fromkeys(names, 0)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import datetime
 import warnings
+from collections.abc import Iterable
 from typing import Any
 
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
 
-from ..record.hand_walk import HandRecord, SessionWalk, Step
+from ..record.facts import Step
+from ..record.hand_record import HandRecord, SessionRecord
 from ..rules.legal import Action
 from ..rules.table_state import Phase
 from .pokerstars import SITE
@@ -45,8 +47,7 @@ class Divergence(Exception):
 def house_rules(hand: HandRecord) -> list[str]:
     """The house rules this hand used that PokerKit lacks, read from the engine's record of the hand."""
     found: list[str] = []
-    if any(hand.posted.get(name, 0) < blind for name, blind in
-           ((hand.small_blind, hand.stakes_small_blind), (hand.big_blind, hand.stakes_big_blind))):
+    if any(blind.amount < blind.full for blind in hand.blinds):
         found.append(SHORT_BLINDS)
     wagers: dict[int, int] = {}
     for step in hand.steps:
@@ -58,7 +59,7 @@ def house_rules(hand: HandRecord) -> list[str]:
             found.append(SHORT_RAISE)
         if step.option is not None and step.option.completes:
             found.append(COMPLETION)
-        if step.phase is Phase.DRAW and step.entry.action is Action.FOLD:
+        if step.phase == Phase.DRAW and step.entry.action is Action.FOLD:
             found.append(DRAW_FOLD)
     if any(count > POKERKIT_CAP for count in wagers.values()):
         found.append(UNLIMITED)
@@ -118,7 +119,7 @@ class PokerKitPlay:
             state.no_operate(commentary=step.lines[0].render() if step.lines else str(entry.action))
             return
         player = self.order.index(entry.player) if entry.player in self.order else None
-        if step.phase is Phase.BET:
+        if step.phase == Phase.BET:
             self.pointless_checks(player)
             if state.actor_index != player:
                 raise Divergence("PokerKit waits for another player")
@@ -129,7 +130,7 @@ class PokerKitPlay:
             else:
                 assert step.option is not None
                 state.complete_bet_or_raise_to(step.option.to)
-        elif step.phase is Phase.DRAW:
+        elif step.phase == Phase.DRAW:
             self.pointless_checks(None)
             if entry.action is Action.FOLD:
                 raise Divergence("PokerKit has no fold in a draw")
@@ -155,14 +156,14 @@ def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
         who = label.get(entry.player or "", "")
         if entry.action in (Action.MISDEAL, Action.EXPOSED):
             actions.append("# " + (step.lines[0].render() if step.lines else str(entry.action)))
-        elif step.phase is Phase.BET:
+        elif step.phase == Phase.BET:
             if entry.action is Action.FOLD:
                 actions.append(f"{who} f")
             elif entry.action in (Action.CHECK, Action.CALL):
                 actions.append(f"{who} cc")
             else:
                 actions.append(f"{who} cbr {step.option.to if step.option else 0}")
-        elif step.phase is Phase.DRAW:
+        elif step.phase == Phase.DRAW:
             actions.append(f"{who} f # folds in the draw (R10)" if entry.action is Action.FOLD
                            else f"{who} sd {UNKNOWN * (entry.count or 0)}".strip())
             actions.extend(f"d dh {label[planned.player]} {UNKNOWN * planned.cards}" for planned in step.plan
@@ -174,7 +175,7 @@ def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
     return actions
 
 
-def hand_phh(session: SessionWalk, hand: HandRecord, table_id: str) -> HandHistory:
+def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHistory:
     """The PHH of one hand: PokerKit's own history where it shares the rules, ours (flagged) where it does not."""
     stakes = session.create.stakes
     play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
@@ -204,7 +205,7 @@ def _blinds(small: int, big: int, players: int) -> list[int]:
     return [small, big] + [0] * (players - 2)
 
 
-def _fields(session: SessionWalk, hand: HandRecord, table_id: str, order: tuple[str, ...]) -> dict[str, Any]:
+def _fields(session: SessionRecord, hand: HandRecord, table_id: str, order: tuple[str, ...]) -> dict[str, Any]:
     seat_of = {name: number for number, name, _ in hand.seats}
     fields: dict[str, Any] = {"venue": SITE, "table": table_id, "hand": hand.number, "seat_count": 6,
                               "seats": [seat_of[name] for name in order], "players": list(order),
@@ -237,10 +238,16 @@ def _extras(hand: HandRecord) -> dict[str, Any]:
     return extra
 
 
-def hand_text(session: SessionWalk, hand: HandRecord, table_id: str) -> str:
+def hand_text(session: SessionRecord, hand: HandRecord, table_id: str) -> str:
     return hand_phh(session, hand, table_id).dumps() + "\n"
 
 
-def session_text(session: SessionWalk, table_id: str) -> str:
+def session_text(session: SessionRecord, table_id: str) -> str:
     """Every hand as a ``.phhs`` file: ``[1]``, ``[2]``… sections, as PokerKit's ``dumps_all`` writes them."""
-    return HandHistory.dumps_all(hand_phh(session, hand, table_id) for hand in session.hands) + "\n"
+    return join_hands(hand_text(session, hand, table_id) for hand in session.hands)
+
+
+def join_hands(texts: Iterable[str]) -> str:
+    """The ``.phhs`` file from each hand's ``hand_text`` (kept by the caller): the same text as PokerKit's
+    ``dumps_all`` of the hands, ``[1]``, ``[2]``… sections separated by blank lines."""
+    return "\n\n".join(f"[{number}]\n{text.removesuffix(chr(10))}" for number, text in enumerate(texts, 1)) + "\n"

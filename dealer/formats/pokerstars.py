@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from ..record.hand_walk import Correction, HandRecord, SessionWalk, Step
+from ..record.facts import Step
+from ..record.hand_record import Correction, HandRecord, SessionRecord
 from ..rules.deal_plan import reshuffle_box
 from ..rules.legal import Action
+from ..rules.outcomes import Award
 from ..rules.ranking import RANK_LABELS, Category, RankedHand, rank_hand
-from ..rules.table_state import Award, Phase
+from ..rules.table_state import Phase
 from ..view.results import odd_chip_sentence
 
 SITE = "Triple Draw Dealer"
@@ -23,12 +25,17 @@ DRAW_NAMES = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def session_text(session: SessionWalk, table_id: str) -> str:
+def session_text(session: SessionRecord, table_id: str) -> str:
     """Every hand of the session, separated by blank lines as PokerStars files are."""
-    return "\n\n".join(hand_text(session, hand, table_id) for hand in session.hands)
+    return join_hands(hand_text(session, hand, table_id) for hand in session.hands)
 
 
-def hand_text(session: SessionWalk, hand: HandRecord, table_id: str) -> str:
+def join_hands(texts: Iterable[str]) -> str:
+    """The session's file from each hand's text (written once per hand and kept by the caller)."""
+    return "\n\n".join(texts)
+
+
+def hand_text(session: SessionRecord, hand: HandRecord, table_id: str) -> str:
     return "\n".join(HandWriter(session, hand, table_id).lines()) + "\n"
 
 
@@ -56,7 +63,7 @@ def stamp(when: float | None) -> str:
 class HandWriter:
     """The lines of one hand, in the order the layout prints them."""
 
-    def __init__(self, session: SessionWalk, hand: HandRecord, table_id: str) -> None:
+    def __init__(self, session: SessionRecord, hand: HandRecord, table_id: str) -> None:
         self.session, self.hand, self.table_id = session, hand, table_id
         self.out: list[str] = []
         self.shown: dict[str, RankedHand] = {}
@@ -90,14 +97,13 @@ class HandWriter:
         self.out.append(f"Table '{self.table_id}' 6-max Seat #{button} is the button")
         for number, name, stack in hand.seats:
             self.out.append(f"Seat {number}: {name} ({stack} in chips)")
-        for name, blind, label in ((hand.small_blind, stakes.small_blind, "small"),
-                                   (hand.big_blind, stakes.big_blind, "big")):
-            posted = hand.posted.get(name, 0)
-            all_in = " and is all-in" if posted == hand.starting[name] else ""
-            self.out.append(f"{name}: posts {label} blind {posted}{all_in}")
-            if posted < blind:
-                self.out.append(f"{name} is short: posts {posted} of the {blind} {label} blind; the others still "
-                                f"call the full blind (house ruling R6)")
+        for blind in hand.blinds:
+            name, label = blind.player, blind.blind
+            all_in = " and is all-in" if blind.all_in else ""
+            self.out.append(f"{name}: posts {label} blind {blind.amount}{all_in}")
+            if blind.amount < blind.full:
+                self.out.append(f"{name} is short: posts {blind.amount} of the {blind.full} {label} blind; the "
+                                f"others still call the full blind (house ruling R6)")
 
     # One input at a time -----------------------------------------------------------------------------------------
 
@@ -105,6 +111,7 @@ class HandWriter:
         action = step.entry.action
         if action is Action.DEAL:
             self.out.append("*** DEALING HANDS ***")
+            self.returned(step)  # a round nobody can bet in ends at the deal (R11), its excess given back (R15)
             return
         if action in (Action.MISDEAL, Action.EXPOSED):
             self.out.extend(line.render() for line in step.lines)
@@ -113,23 +120,26 @@ class HandWriter:
                 self.out.append("*** DEALING HANDS ***")
             return
         self.street_header(step)
-        if step.phase is Phase.BET:
+        if step.phase == Phase.BET:
             self.betting(step)
-        elif step.phase is Phase.DRAW:
+        elif step.phase == Phase.DRAW:
             self.draw(step)
         else:
             self.showdown(step)
+        self.returned(step)
+
+    def returned(self, step: Step) -> None:
         for name, chips in step.returned.items():
             self.out.append(f"Uncalled bet ({chips}) returned to {name}")
 
     def street_header(self, step: Step) -> None:
-        street = f"{step.phase}{step.round}" if step.phase is not Phase.SHOWDOWN else "showdown"
-        if street == self.street or (step.phase is Phase.BET and step.round == 1):
+        street = f"{step.phase}{step.round}" if step.phase != Phase.SHOWDOWN else "showdown"
+        if street == self.street or (step.phase == Phase.BET and step.round == 1):
             return
         self.street = street
-        if step.phase is Phase.DRAW and step.round in DRAW_NAMES:
+        if step.phase == Phase.DRAW and step.round in DRAW_NAMES:
             self.out.append(f"*** {DRAW_NAMES[step.round]} ***")
-        elif step.phase is Phase.SHOWDOWN:
+        elif step.phase == Phase.SHOWDOWN:
             self.out.append("*** SHOW DOWN ***")
 
     def betting(self, step: Step) -> None:
@@ -165,7 +175,7 @@ class HandWriter:
             self.out.append(f"{name} completes the short all-in to the full bet of {option.to} (house ruling R7)")
 
     def fold_time(self, step: Step) -> str:
-        if step.phase is Phase.DRAW:
+        if step.phase == Phase.DRAW:
             return f"folded during the {ORDINALS.get(step.round or 1, '')} Draw"
         if step.round == 1:
             put_in = self.hand.posted.get(step.entry.player or "", 0)

@@ -12,7 +12,7 @@ then every input is applied once, whatever its undos and redos.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..errors import BadInput, DealerError, NothingToRedo, NothingToUndo, StaleSeq
 from ..messages import N_, Msg, msg
@@ -25,6 +25,7 @@ from ..view.snapshot import Snapshot
 from ..view.snapshot_json import RenderedLines
 from .corrections import input_lines, label_of, recorded_since, struck
 from .entries import Create, Entry, Input, Redo, Undo
+from .hand_record import Correction, HandBook, HandRecord, SessionRecord
 from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 
 __all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
@@ -51,6 +52,8 @@ class Game:
         self.inputs: Effective = []  # effective inputs with the seq that recorded them
         self.redoable: list[tuple[Input, Msg]] = []  # undone since the last new input, in words; redo takes the last
         self.undone_lines: list[LogLine] = []  # the lines of every input taken back, struck through, by seq
+        self.corrections: list[Correction] = []  # every undo and redo, by seq, with what it took back or re-applied
+        self._hand_book = HandBook()
         self.state = initial_state(create)
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
@@ -92,6 +95,15 @@ class Game:
             self._snapshot = take_snapshot(self, self._read_cache)
         return self._snapshot
 
+    def hands(self) -> tuple[HandRecord, ...]:
+        """Every hand dealt so far, as recorded when its inputs were applied (a finished hand's record is reused
+        until an undo reaches back into it). Frozen: readers may keep it outside the table's lock."""
+        return self._hand_book.hands(self.state.record, self.corrections)
+
+    def session_record(self, times: Mapping[int, float] | None = None) -> SessionRecord:
+        """The whole session's record, with when each entry was recorded where ``times`` knows it."""
+        return SessionRecord(self.created, self.hands(), dict(times or {}), self.seq)
+
     def check_seq(self, seq: int | None) -> None:
         if seq is None:
             return
@@ -122,6 +134,7 @@ class Game:
         number, undone = self.inputs[-1]
         lines = input_lines(self.state.log, number)
         self.redoable.append((undone, label_of(lines, undone)))
+        self.corrections.append(_correction(self.seq + 1, "undo", lines, at))
         for line in struck(lines, at):
             insort(self.undone_lines, line, key=_by_seq)
         self.entries.append(Undo(at))
@@ -137,6 +150,7 @@ class Game:
         self._checked(entry)
         self.redoable.pop()
         self.entries.append(Redo(at))
+        self.corrections.append(_correction(self.seq, "redo", input_lines(self.state.log, self.seq), at))
         return entry
 
     def forget_last(self) -> None:
@@ -151,7 +165,8 @@ class Game:
 
     def _checkpoint(self, index: int) -> Checkpoint:
         state = self.state
-        return Checkpoint(index, copy_state(state, state.log, state.history), len(state.log), len(state.history))
+        return Checkpoint(index, copy_state(state, state.log, state.history, state.record), len(state.log),
+                          len(state.history), len(state.record))
 
     def _checked(self, entry: Input) -> None:
         """Apply a new input under the next seq; a refusal raises and changes nothing."""
@@ -180,10 +195,11 @@ class Game:
         while self.checkpoints[-1].index > keep:
             self.checkpoints.pop()
         start = self.checkpoints[-1]
-        log, history = self.state.log, self.state.history
+        log, history, record = self.state.log, self.state.history, self.state.record
         del log[start.log_length:]
         del history[start.history_length:]
-        self.state = copy_state(start.state, log, history)
+        del record[start.record_length:]
+        self.state = copy_state(start.state, log, history, record)
         for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
@@ -195,7 +211,8 @@ class Game:
         nodes, on_path = tree.nodes, set(tree.path)
         lines_of: dict[int, list[LogLine]] = {}
         struck_lines: list[LogLine] = []
-        wanted = set(tree.redoable)
+        wanted = set(tree.redoable) | {index for index, node in enumerate(nodes)
+                                       if node.undone_by is not None or node.redone}
         current = 0
         for node in [*tree.path, None]:
             children = nodes[current].children
@@ -224,9 +241,31 @@ class Game:
             current = node
         struck_lines.sort(key=_by_seq)  # stable: one input's lines keep their order
         self.undone_lines = struck_lines
+        self.corrections = _corrections(tree, lines_of)
         self.redoable = [(entry, label_of(lines_of.get(kid, []), entry)) for kid in tree.redoable
                          if (entry := nodes[kid].entry) is not None]
 
 
 def _by_seq(line: LogLine) -> int:
     return line.seq
+
+
+def _correction(seq: int, kind: str, lines: list[LogLine], at: float | None) -> Correction:
+    """An undo or redo in words: the first line of the input it took back or re-applied, placed in that hand."""
+    said = (lines[0].text,) if lines else ()
+    hand = max(1, lines[0].hand) if lines else 1
+    if kind == "undo":
+        return Correction(seq, kind, hand, said, (), at)
+    return Correction(seq, kind, hand, (), said, at)
+
+
+def _corrections(tree: Plan, lines_of: dict[int, list[LogLine]]) -> list[Correction]:
+    """Every undo and redo of a replayed log, by seq."""
+    found = []
+    for index, node in enumerate(tree.nodes):
+        if node.undone_by is not None:
+            found.append(_correction(node.undone_by, "undo", lines_of.get(index, []), node.undone_at))
+        if node.redone:
+            found.append(_correction(node.seq, "redo", lines_of.get(index, []), node.redo_at))
+    found.sort(key=lambda correction: correction.seq)
+    return found

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..rules.table_state import Hand, LogLine, TableState
 from .entries import Create, Entry, Input, Redo, Undo
+from .facts import Step
 
 Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that recorded it
 
@@ -31,9 +32,10 @@ class Checkpoint:
     state: TableState
     log_length: int
     history_length: int
+    record_length: int
 
 
-def copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]]) -> TableState:
+def copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]], record: list[Step]) -> TableState:
     """A copy that can be played on without touching ``state``: its own seats and scalars; the hand (finished, or
     copied by :func:`branch_copy` mid-hand), the last result and the stakes are shared."""
     copied = copy.copy(state)
@@ -42,13 +44,14 @@ def copy_state(state: TableState, log: list[LogLine], history: list[dict[str, in
         seat.draws = list(seat.draws)
     copied.log = log
     copied.history = history
+    copied.record = record
     return copied
 
 
 def branch_copy(state: TableState) -> TableState:
     """A copy to play a branch an undo left on, without touching ``state``: the hand in play copied whole, a log of
     its own (only the branch's lines are read back) and the stacks before hand 1 (the chip check reads them)."""
-    copied = copy_state(state, [], state.history[:1])
+    copied = copy_state(state, [], state.history[:1], [])
     if state.hand is not None and not state.hand.ended:
         copied.hand = copy_hand(state.hand)
     return copied
@@ -86,6 +89,9 @@ class Node:
     entry: Input | None
     children: list[int] = field(default_factory=list)
     undone_at: float | None = None  # when an undo left it (every node off the final path was left by one)
+    undone_by: int | None = None  # the seq of that undo
+    redone: bool = False  # reached by a redo (its seq is the redo's)
+    redo_at: float | None = None
 
 
 @dataclass
@@ -109,6 +115,7 @@ def plan(entries: Sequence[Entry]) -> Plan:
             if current == 0:
                 raise ValueError(f"entry {seq}: an undo with nothing to undo")
             nodes[current].undone_at = entry.at
+            nodes[current].undone_by = seq
             redoable.append(current)
             current = nodes[current].parent
             continue
@@ -121,7 +128,8 @@ def plan(entries: Sequence[Entry]) -> Plan:
             redoable.clear()
         else:
             raise ValueError("a table is created only once")
-        nodes.append(Node(current, seq, again))
+        nodes.append(Node(current, seq, again, redone=isinstance(entry, Redo),
+                          redo_at=entry.at if isinstance(entry, Redo) else None))
         nodes[current].children.append(len(nodes) - 1)
         current = len(nodes) - 1
     path = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
+from ..record.facts import COMPLETE, INCOMPLETE, QUALIFIES, Wagered
 from .legal import CHECK, FOLD, Action, LegalAction, wager
 from .table_state import BettingRound, Hand, Seat, TableState
 
@@ -148,25 +149,33 @@ def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
 
 
 def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg:
-    """Carry out a legal betting action of the player to act; returns the log sentence."""
+    """Carry out a legal betting action of the player to act; returns the log sentence and records what it did."""
     betting = hand.betting
     assert betting is not None
+    before, capped_before, kind = current_bet(table, betting), betting.capped, None
     if option.action is Action.FOLD:
-        return fold(table, hand, seat)
-    if option.action is Action.CHECK:
+        sentence = fold(table, hand, seat)
+    elif option.action is Action.CHECK:
         seat.acted_level = betting.level
-        return msg(N_("{player} checks"), rule="04", player=seat.name)
-    if option.action is Action.CALL:
+        sentence = msg(N_("{player} checks"), rule="04", player=seat.name)
+    elif option.action is Action.CALL:
         assert option.amount is not None
         seat.put_in(option.amount)
         seat.acted_level = betting.level
         update_uncapped(table, betting)
         if option.all_in:
-            return msg(N_("{player} calls {amount} and is all-in"), rule="06", player=seat.name, amount=option.amount)
-        return msg(N_("{player} calls {amount}"), rule="04", player=seat.name, amount=option.amount)
-    if option.action in (Action.BET, Action.RAISE):
-        return _wager(table, betting, seat, option)
-    raise NotAllowed(N_("That is not a betting action."), rule="04")
+            sentence = msg(N_("{player} calls {amount} and is all-in"), rule="06", player=seat.name,
+                           amount=option.amount)
+        else:
+            sentence = msg(N_("{player} calls {amount}"), rule="04", player=seat.name, amount=option.amount)
+    elif option.action in (Action.BET, Action.RAISE):
+        sentence, kind = _wager(table, betting, seat, option)
+    else:
+        raise NotAllowed(N_("That is not a betting action."), rule="04")
+    table.facts.append(Wagered(seat.name, option.action, option.amount or 0, seat.bet, betting.number, betting.unit,
+                               before, kind, betting.capped and not capped_before, betting.raises,
+                               betting.uncapped, bool(option.all_in), option.completes and kind == COMPLETE))
+    return sentence
 
 
 def fold(table: TableState, hand: Hand, seat: Seat) -> Msg:
@@ -178,7 +187,7 @@ def fold(table: TableState, hand: Hand, seat: Seat) -> Msg:
     return msg(N_("{player} folds"), rule="04", ruling="R10", player=seat.name)
 
 
-def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAction) -> Msg:
+def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAction) -> tuple[Msg, str]:
     """A bet or raise to ``option.to``: exactly B+u, or an all-in for less that may or may not qualify (R7, R8)."""
     assert option.to is not None and option.amount is not None
     to = option.to
@@ -187,41 +196,41 @@ def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAc
     betting.last_aggressor = seat.name
     previous_level = betting.level
     if to == previous_level + betting.unit:
-        kind = "complete"
+        kind = COMPLETE
         if betting.has_bet:
             betting.raises += 1
         betting.has_bet = True
         betting.level = to
     elif 2 * (to - previous_level) >= betting.unit:
-        kind = "qualifies"  # reopens, but does not count toward the cap
+        kind = QUALIFIES  # reopens, but does not count toward the cap
         betting.has_bet = True
         betting.level = to
     else:
-        kind = "incomplete"  # B stays: players who acted at B may only call or fold
+        kind = INCOMPLETE  # B stays: players who acted at B may only call or fold
     seat.acted_level = betting.level
-    if kind == "complete" and not betting.uncapped and betting.has_bet and betting.raises >= table.stakes.raises:
+    if kind == COMPLETE and not betting.uncapped and betting.has_bet and betting.raises >= table.stakes.raises:
         betting.capped = True
     update_uncapped(table, betting)
-    return _wager_sentence(seat, option, was_opening, kind, betting)
+    return _wager_sentence(seat, option, was_opening, kind, betting), kind
 
 
 def _wager_sentence(seat: Seat, option: LegalAction, was_opening: bool, kind: str, betting: BettingRound) -> Msg:
     name, to = seat.name, option.to or 0
     if was_opening:
         sentence = msg(N_("{player} bets {to}"), rule="04", player=name, to=to)
-    elif option.completes and kind == "complete":
+    elif option.completes and kind == COMPLETE:
         sentence = msg(N_("{player} completes to {to}"), rule="06", ruling="R7", player=name, to=to)
     else:
         sentence = msg(N_("{player} raises to {to}"), rule="04", player=name, to=to)
     notes: list[Msg] = []
     if option.all_in:
         notes.append(msg(N_("all-in"), rule="06"))
-    if kind == "incomplete":
+    if kind == INCOMPLETE:
         notes.append(msg(N_("incomplete: does not reopen the betting for players who already acted"), rule="06",
                          ruling="R7"))
-    elif kind == "qualifies":
+    elif kind == QUALIFIES:
         notes.append(msg(N_("adds at least half a bet: reopens the betting"), rule="06", ruling="R7"))
-    if betting.capped and kind == "complete":
+    if betting.capped and kind == COMPLETE:
         notes.append(msg(N_("capped"), rule="04", ruling="R8"))
     for note in notes:
         sentence = msg(N_("{sentence} — {note}"), rule=note.rule or sentence.rule,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
 from ..view.snapshot import PlanItem, ReshuffleBox
-from .table_state import PileCount, PlanStep, Reshuffle
+from .outcomes import PileCount, PlanStep, Reshuffle
 
 
 def plan_sentence(step: PlanStep) -> Msg:

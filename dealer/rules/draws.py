@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
+from ..record.facts import Announced, CardExposed
 from .cards import HAND_SIZE
 from .deal_plan import plan_sentence
+from .outcomes import PileCount, PlanStep, Reshuffle
 from .stakes import DRAWS
-from .table_state import Deck, DrawRound, Hand, PileCount, PlanStep, Reshuffle, Seat, Serving, TableState
+from .table_state import Deck, DrawRound, Hand, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
@@ -38,6 +40,7 @@ def announce(table: TableState, hand: Hand, seat: Seat, count: int) -> Msg:
     seat.draws.append(count)
     seat.cards_held -= count
     hand.deck.current[seat.name] = count
+    table.facts.append(Announced(seat.name, draw.number, count))
     if count == 0:
         return msg(N_("{player} stands pat"), rule="05", player=seat.name)
     if count == 1:
@@ -164,6 +167,7 @@ def expose(table: TableState, hand: Hand, name: str) -> list[Msg]:
     hand.deck = deck
     latest = max(position for position, step in enumerate(steps) if step.step == "exposed")
     hand.plan = steps[latest:]
+    table.facts.append(CardExposed(name, tuple(hand.plan)))
     sentences = [msg(N_("Card exposed while serving {player}: it goes out with the burned cards, and {player} still "
                         "gets every replacement"), rule="05", ruling="R14", player=name)]
     sentences.extend(plan_sentence(step) for step in hand.plan if step.step == "reshuffle")

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
+from ..record.facts import Awarded, BlindPosted, HandDealt, HandEnded, RoundSkipped, Served, SessionEnded, ShowdownBegan
 from . import betting, draws, pots, showdown
 from .cards import DECK_SIZE, HAND_SIZE
 from .deal_plan import plan_sentence
-from .table_state import Award, Deck, Hand, HandResult, LogLine, Phase, Seat, Showdown, TableState
+from .outcomes import Award, HandResult
+from .table_state import Deck, Hand, LogLine, Phase, Showdown, TableState
 
 
 def next_button(table: TableState) -> str:
@@ -39,8 +41,10 @@ def start_hand(table: TableState) -> None:
     hand = Hand(table.hand_number, button, small, big, Deck(stub=DECK_SIZE - HAND_SIZE * len(dealt)))
     table.hand = hand
     table.phase = Phase.BET
-    small_posted = _post(table.seat(small), table.stakes.small_blind)
-    big_posted = _post(table.seat(big), table.stakes.big_blind)
+    table.facts.append(HandDealt(hand.number, button, small, big, tuple(
+        (position, seat.name, seat.stack) for position, seat in enumerate(table.seats, start=1) if seat.in_hand)))
+    small_posted = _post(table, small, "small", table.stakes.small_blind)
+    big_posted = _post(table, big, "big", table.stakes.big_blind)
     log(table, msg(N_("Deal hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
                    rule="03", ruling="R5", number=hand.number, button=button, small=small,
                    small_amount=small_posted, big=big, big_amount=big_posted))
@@ -59,9 +63,12 @@ def _next_with_chips(table: TableState, name: str) -> str:
     return next(seat.name for seat in table.clockwise_from(name) if seat.stack > 0 and seat.in_hand)
 
 
-def _post(seat: Seat, blind: int) -> int:
+def _post(table: TableState, name: str, which: str, blind: int) -> int:
+    """Post a blind, or the whole stack when it is shorter (R6)."""
+    seat = table.seat(name)
     amount = min(blind, seat.stack)
     seat.put_in(amount)
+    table.facts.append(BlindPosted(name, which, amount, blind, seat.stack == 0))
     return amount
 
 
@@ -74,6 +81,7 @@ def start_betting(table: TableState, hand: Hand, number: int) -> None:
         hand.to_act = first.name
         return
     round_.skipped = True
+    table.facts.append(RoundSkipped(number))
     log(table, msg(N_("Betting round {number} skipped: at most one player can bet and nobody owes chips"),
                    rule="04", ruling="R11", number=number))
     finish_betting(table, hand)
@@ -114,6 +122,7 @@ def continue_draw(table: TableState, hand: Hand) -> None:
         hand.to_act = following.name
         return
     hand.plan = draws.serve_all(table, hand)
+    table.facts.append(Served(hand.draw.number, tuple(hand.plan)))
     hand.exposed_open = True
     for step in hand.plan:
         log(table, plan_sentence(step))
@@ -123,6 +132,7 @@ def continue_draw(table: TableState, hand: Hand) -> None:
 def start_showdown(table: TableState, hand: Hand) -> None:
     order = showdown.showing_order(table, hand)
     hand.showdown = Showdown(order, pots.build_pots(table.seats))
+    table.facts.append(ShowdownBegan(tuple(order)))
     table.phase = Phase.SHOWDOWN
     hand.phase = Phase.SHOWDOWN
     log(table, msg(N_("Showdown: {player} shows first; order {order}"), rule="08", ruling="R18", player=order[0],
@@ -155,6 +165,7 @@ def win_uncontested(table: TableState, hand: Hand) -> None:
     for index, pot in enumerate(built):
         award = Award(index, pot.amount, pot.eligible, (winner,), {winner: pot.amount}, (), shown=False)
         awards.append(award)
+        table.facts.append(Awarded(award, len(built)))
         log(table, showdown.award_sentence(award, len(built)))
     end_hand(table, hand, tuple(awards), uncontested=True)
 
@@ -176,10 +187,12 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
     hand.deck = Deck()  # all 52 are gathered and shuffled before the next hand (§08)
     table.last_hand = HandResult(hand.number, tuple(awards), dict(hand.returned), shown, uncontested)
     table.history.append({seat.name: seat.stack for seat in table.seats})
+    table.facts.append(HandEnded(table.last_hand, tuple((seat.name, seat.stack) for seat in table.seats)))
     assert sum(seat.stack for seat in table.seats) == table.total, "R1: chips never enter or leave"
     with_chips = [seat for seat in table.seats if seat.stack > 0]
     if table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
         table.phase = Phase.OVER
+        table.facts.append(SessionEnded(hand.number))
         log(table, msg(N_("Session over after hand {number}"), rule="08", ruling="R20", number=hand.number))
     else:
         table.phase = Phase.DEAL

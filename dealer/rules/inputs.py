@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..errors import BadInput, NotAllowed
 from ..messages import N_, msg
 from ..record.entries import Input
+from ..record.facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from . import betting, draws
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
 from .legal import Action, Legal, LegalAction, find
@@ -17,27 +18,54 @@ from .turn import legal_actions, to_act
 
 
 def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None = None) -> None:
-    """Check ``entry`` against the legal actions and carry it out; a refusal raises and changes nothing."""
+    """Check ``entry`` against the legal actions and carry it out, recording what it did as one :class:`Step` of
+    ``table.record`` (in the same pass: the record is never rebuilt by applying inputs again elsewhere); a refusal
+    raises and changes nothing."""
     if legal is None:
         legal = legal_actions(table)
     table.seq = seq
+    table.facts = []
+    lines = len(table.log)
+    phase, round_ = table.phase, _round(table)
+    option = _carry_out(table, entry, legal)
+    number = table.hand_number
+    table.record.append(Step(number, seq, entry, str(phase), round_, option,
+                             tuple(line.text for line in table.log[lines:]), tuple(table.facts)))
+    table.facts = []
+
+
+def _round(table: TableState) -> int | None:
+    """The betting round or the draw an input is entered in."""
+    hand = table.hand
+    if hand is None or hand.ended:
+        return None
+    if table.phase is Phase.BET and hand.betting is not None:
+        return hand.betting.number
+    if table.phase is Phase.DRAW and hand.draw is not None:
+        return hand.draw.number
+    return None
+
+
+def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | None:
+    """Apply ``entry``; the legal action it matched (None for the actions that carry no amount)."""
     if entry.action is Action.DEAL:
         _require(legal, entry, table)
         start_hand(table)
-        return
+        return None
     hand = table.hand
     if hand is None or table.phase in (Phase.DEAL, Phase.OVER):
         raise refusal(table, entry)
     if entry.action is Action.MISDEAL:
         _require(legal, entry, table)
         table.misdeals += 1
+        table.facts.append(Misdealt(hand.number))
         log(table, msg(N_("Misdeal: all 52 cards are reshuffled and dealt again; same button, the blinds stay "
                           "posted"), rule="08", ruling="R19"))
-        return
+        return None
     if entry.action is Action.EXPOSED:
         _apply_exposed(table, hand, entry, _require(legal, entry, table))
-        return
-    _apply_player_action(table, hand, entry, legal)
+        return None
+    return _apply_player_action(table, hand, entry, legal)
 
 
 def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAction) -> None:
@@ -55,7 +83,7 @@ def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAct
         log(table, sentence)
 
 
-def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Legal) -> None:
+def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Legal) -> LegalAction:
     seat = to_act(table)
     if seat is None or entry.player != seat.name:
         if entry.player is not None and not any(s.name == entry.player for s in table.seats):
@@ -73,12 +101,13 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
         log(table, betting.apply(table, hand, seat, option))
         if table.live_count() == 1:
             win_uncontested(table, hand)
-            return
-        after_bet(table, hand, seat.name)
+        else:
+            after_bet(table, hand, seat.name)
     elif table.phase is Phase.DRAW:
         _draw_action(table, hand, seat, entry)
     else:
         _showdown_action(table, hand, seat, entry)
+    return option
 
 
 def _check_not_shown_before(hand: Hand, entry: Input) -> None:
@@ -149,6 +178,8 @@ def _exposed_refusal(table: TableState) -> NotAllowed:
 def _draw_action(table: TableState, hand: Hand, seat: Seat, entry: Input) -> None:
     if entry.action is Action.FOLD:
         draws.fold_in_draw(hand, seat)
+        assert hand.draw is not None
+        table.facts.append(FoldedInDraw(seat.name, hand.draw.number))
         log(table, msg(N_("{player} folds"), rule="04", ruling="R10", player=seat.name))
         if len(table.live_seats()) == 1:
             win_uncontested(table, hand)
@@ -166,10 +197,12 @@ def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) ->
         assert entry.cards is not None
         ranked = rank_hand(entry.cards)
         sd.shown[seat.name] = ranked
+        table.facts.append(Shown(seat.name, ranked))
         log(table, msg(N_("{player} shows {cards}: {name}"), rule="08", ruling="R18", player=seat.name,
                        cards=" ".join(str(card) for card in entry.cards), name=ranked.name))
     else:
         sd.mucked.append(seat.name)
+        table.facts.append(Mucked(seat.name))
         if any(seat.name in award.winners for award in sd.awards.values()):
             # Already paid a pot nobody else still claimed: that pot stays won.
             log(table, msg(N_("{player} mucks and gives up the pots still to be decided"), rule="08", ruling="R18",

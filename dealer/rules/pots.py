@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
-from .table_state import Pot, Seat, TableState
+from ..record.facts import Returned
+from .outcomes import Pot
+from .table_state import Seat, TableState
 
 
 def return_uncalled(table: TableState, returned: dict[str, int]) -> Msg | None:
@@ -21,6 +23,7 @@ def return_uncalled(table: TableState, returned: dict[str, int]) -> Msg | None:
     top.bet -= excess
     top.stack += excess
     returned[top.name] = returned.get(top.name, 0) + excess
+    table.facts.append(Returned(top.name, excess))
     return returned_sentence(top.name, excess)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
+from ..record.facts import Awarded
 from ..view.snapshot import ShowdownView, ShowRow, ShowState
+from .outcomes import Award, Pot
 from .pots import split
 from .ranking import RankedHand, explain
-from .table_state import Award, Hand, Pot, Seat, Showdown, TableState
+from .table_state import Hand, Seat, Showdown, TableState
 
 
 def showing_order(table: TableState, hand: Hand) -> list[str]:
@@ -44,6 +46,7 @@ def settle(table: TableState, hand: Hand, showdown: Showdown) -> list[Msg]:
         else:
             continue
         showdown.awards[index] = award
+        table.facts.append(Awarded(award, len(showdown.pots)))
         sentences.append(award_sentence(award, len(showdown.pots)))
     return sentences
 

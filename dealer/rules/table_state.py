@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..messages import Msg
+from ..record.facts import Fact, Step
 from .cards import DECK_SIZE
+from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
 from .stakes import Stakes
 
@@ -84,33 +86,7 @@ class BettingRound:
     skipped: bool = False
 
 
-@dataclass(frozen=True)
-class PileCount:
-    player: str
-    cards: int
 
-
-@dataclass(frozen=True)
-class Reshuffle:
-    """What a short-deck reshuffle gathers and what stays apart (R13), for the dealer's checklist."""
-
-    before: str | None  # the player about to be served, or None when the burn needed it
-    stub: int  # cards left in the stub, shuffled in
-    earlier_discards: int  # discards of earlier draws (anyone's)
-    folded: int  # folded hands
-    served: tuple[PileCount, ...]  # this draw's discards of players already served
-    keep_apart: tuple[PileCount, ...]  # this draw's discards of the player being served and those waiting
-    burned: int  # burned cards, kept out
-    cards: int  # size of the new stub
-
-
-@dataclass(frozen=True)
-class PlanStep:
-    step: str  # "burn" | "reshuffle" | "serve" | "exposed" (a card exposed while serving ``player``, R14)
-    player: str | None = None
-    cards: int = 0  # serve: cards given; reshuffle: size of the new stub
-    reshuffle: Reshuffle | None = None
-    resumed: bool = False  # serve: this player's serving was interrupted by an exposed card (R14)
 
 
 @dataclass
@@ -149,22 +125,6 @@ class DrawRound:
     announced: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Pot:
-    amount: int
-    eligible: tuple[str, ...]  # in seat order
-
-
-@dataclass(frozen=True)
-class Award:
-    pot: int  # index of the pot, main pot 0
-    amount: int
-    eligible: tuple[str, ...]
-    winners: tuple[str, ...]
-    shares: dict[str, int]
-    odd_chips: tuple[str, ...]
-    shown: bool  # decided by comparing shown hands (False: one claimant left)
-    reason: Msg | None = None
 
 
 @dataclass
@@ -208,14 +168,6 @@ class LogLine:
     undone: Msg | None = None  # "undone at 21:04:05": the line of an input taken back, kept in the record
 
 
-@dataclass(frozen=True)
-class HandResult:
-    hand: int
-    awards: tuple[Award, ...]
-    returned: dict[str, int]
-    shown: dict[str, RankedHand]
-    uncontested: bool  # won by everyone else folding
-
 
 @dataclass
 class TableState:
@@ -230,6 +182,8 @@ class TableState:
     misdeals: int = 0
     history: list[dict[str, int]] = field(default_factory=list)  # stacks before hand 1, then after each hand
     log: list[LogLine] = field(default_factory=list)
+    record: list[Step] = field(default_factory=list)  # what each effective input did, in order (grows like the log)
+    facts: list[Fact] = field(default_factory=list)  # the facts of the input being applied, gathered into its Step
     seq: int = 0  # seq of the input being applied (for log lines)
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)

@@ -17,9 +17,10 @@ from ..rules import betting
 from ..rules.deal_plan import plan_items, plan_title
 from ..rules.hand_flow import next_button
 from ..rules.legal import Legal
+from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label, showdown_view
-from ..rules.table_state import HandResult, LogLine, Phase, PlanStep, Seat, Status, TableState
+from ..rules.table_state import LogLine, Phase, Seat, Status, TableState
 from ..rules.turn import to_act
 from .button_labels import option_for
 from .results import result_view

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
+from ..rules.outcomes import Award, HandResult
 from ..rules.pots import returned_sentence
 from ..rules.showdown import pot_label
-from ..rules.table_state import Award, HandResult
 from .snapshot import AwardView, ResultView, Returned, ShownHand
 
 

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from ..messages import Msg
 from ..rules.cards import Card
 from ..rules.legal import LegalAction
+from ..rules.outcomes import Reshuffle
 from ..rules.stakes import Stakes
-from ..rules.table_state import LogLine, Phase, Reshuffle, Status
+from ..rules.table_state import LogLine, Phase, Status
 
 
 class SeatView(NamedTuple):

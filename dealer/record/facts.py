@@ -1,0 +1,191 @@
+"""What each input did, written by the rule that did it, at the moment it did it.
+
+The rule modules decide (the blinds, a wager's kind under R7, the cap, a reshuffle's piles, each pot's award) and
+record the decision here as a frozen fact; ``apply_input`` gathers one input's facts into a :class:`Step`. Readers
+(hand histories, PHH, the night's report) serialise these steps and never apply an input or decide a rule again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..messages import Msg
+from ..rules.legal import Action, LegalAction
+from ..rules.outcomes import Award, HandResult, PlanStep
+from ..rules.ranking import RankedHand
+from .entries import Input
+
+# A wager's kind (R7): the full bet or raise, an all-in of at least half a bet (reopens), or less (does not).
+COMPLETE, QUALIFIES, INCOMPLETE = "complete", "qualifies", "incomplete"
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    number: int
+    button: str
+    small_blind: str
+    big_blind: str
+    seats: tuple[tuple[int, str, int], ...]  # seat number (1 = first seat), name, chips before the blinds; dealt in
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted:
+    player: str
+    blind: str  # "small" | "big"
+    amount: int  # chips posted
+    full: int  # the blind the stakes ask for; ``amount`` is less when the player is short (R6)
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Wagered:
+    """A betting action: fold, check, call, bet or raise, with what it cost and what it did to the round."""
+
+    player: str
+    action: Action
+    amount: int  # chips put in by it
+    to: int  # the player's total this round after it
+    round: int
+    unit: int  # the round's fixed bet
+    current_bet: int  # the level to call before it
+    kind: str | None  # bet or raise: COMPLETE, QUALIFIES or INCOMPLETE (R7)
+    capped: bool  # this wager reached the cap (R8)
+    raises: int  # complete raises this round after it
+    uncapped: bool  # heads-up: raises unlimited this round (R9)
+    all_in: bool
+    completes: bool  # completes a short all-in to the full bet (R7)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSkipped:
+    """A betting round nobody had to act in (R11)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    player: str
+    draw: int
+    count: int  # cards discarded (0: stands pat)
+
+
+@dataclass(frozen=True, slots=True)
+class FoldedInDraw:
+    player: str
+    draw: int
+
+
+@dataclass(frozen=True, slots=True)
+class Served:
+    """The serving of a draw after its last announcement: the burn, each player's cards, the reshuffles (R12, R13)."""
+
+    draw: int
+    steps: tuple[PlanStep, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A replacement card exposed while serving ``player``: the serving planned again from there (R14)."""
+
+    player: str
+    steps: tuple[PlanStep, ...]  # the steps still to do, from the exposure on
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """Uncalled chips given back (R15)."""
+
+    player: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownBegan:
+    order: tuple[str, ...]  # who shows first, then clockwise (R18)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    player: str
+    hand: RankedHand
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Awarded:
+    award: Award
+    pots: int  # pots in the hand (for the pot's name)
+
+
+@dataclass(frozen=True, slots=True)
+class Misdealt:
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    result: HandResult
+    stacks: tuple[tuple[str, int], ...]  # every seat's chips after the hand, in seat order
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnded:
+    hand: int
+
+
+Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | Announced | FoldedInDraw | Served | CardExposed | Returned
+        | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One effective input and what it did, recorded when it was applied."""
+
+    hand: int  # the hand it belongs to (its deal's number for a deal)
+    seq: int
+    entry: Input
+    phase: str  # the phase it was entered in ("deal" for a deal)
+    round: int | None  # the betting round (bet) or the draw (draw) it was entered in
+    option: LegalAction | None  # the legal action it matched, with its amounts
+    lines: tuple[Msg, ...]  # its log sentences
+    facts: tuple[Fact, ...]
+
+    def wager(self) -> Wagered | None:
+        return next((fact for fact in self.facts if isinstance(fact, Wagered)), None)
+
+    @property
+    def kind(self) -> str | None:
+        wager = self.wager()
+        return wager.kind if wager else None
+
+    @property
+    def capped(self) -> bool:
+        wager = self.wager()
+        return bool(wager and wager.capped)
+
+    @property
+    def current_bet(self) -> int:
+        wager = self.wager()
+        return wager.current_bet if wager else 0
+
+    @property
+    def returned(self) -> dict[str, int]:
+        """Uncalled chips this input gave back (R15), by player."""
+        found: dict[str, int] = {}
+        for fact in self.facts:
+            if isinstance(fact, Returned):
+                found[fact.player] = found.get(fact.player, 0) + fact.chips
+        return found
+
+    @property
+    def plan(self) -> tuple[PlanStep, ...]:
+        """The serving this input planned: the draw its last announcement completed, or an exposure's re-plan."""
+        for fact in self.facts:
+            if isinstance(fact, Served | CardExposed):
+                return fact.steps
+        return ()

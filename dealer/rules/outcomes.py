@@ -1,0 +1,65 @@
+"""The frozen outcomes the rules hand out: pots, awards, a hand's result, and the steps of a draw's serving with the
+piles a reshuffle takes. Shared by the table's state, the record of what happened and the read model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..messages import Msg
+from .ranking import RankedHand
+
+
+@dataclass(frozen=True)
+class PileCount:
+    player: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """What a short-deck reshuffle gathers and what stays apart (R13), for the dealer's checklist."""
+
+    before: str | None  # the player about to be served, or None when the burn needed it
+    stub: int  # cards left in the stub, shuffled in
+    earlier_discards: int  # discards of earlier draws (anyone's)
+    folded: int  # folded hands
+    served: tuple[PileCount, ...]  # this draw's discards of players already served
+    keep_apart: tuple[PileCount, ...]  # this draw's discards of the player being served and those waiting
+    burned: int  # burned cards, kept out
+    cards: int  # size of the new stub
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    step: str  # "burn" | "reshuffle" | "serve" | "exposed" (a card exposed while serving ``player``, R14)
+    player: str | None = None
+    cards: int = 0  # serve: cards given; reshuffle: size of the new stub
+    reshuffle: Reshuffle | None = None
+    resumed: bool = False  # serve: this player's serving was interrupted by an exposed card (R14)
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]  # in seat order
+
+
+@dataclass(frozen=True)
+class Award:
+    pot: int  # index of the pot, main pot 0
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: dict[str, int]
+    odd_chips: tuple[str, ...]
+    shown: bool  # decided by comparing shown hands (False: one claimant left)
+    reason: Msg | None = None
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand: int
+    awards: tuple[Award, ...]
+    returned: dict[str, int]
+    shown: dict[str, RankedHand]
+    uncontested: bool  # won by everyone else folding
