@@ -1,11 +1,11 @@
 """Each hand as PHH, the hand-history format of PokerKit and its paper (variant ``F2L3D``), written by PokerKit.
 
-The hand is played through PokerKit's own fixed-limit 2-7 Triple Draw with unknown cards ``??`` (the dealer's real
-cards are not the engine's business before the showdown; the shown ones are given as shown), and PokerKit's
-``HandHistory.from_game_state`` writes it, so the file is what PokerKit reads back. Where the house card and PokerKit
-share the rules, the history replays in PokerKit to our final stacks. A hand that used a house rule PokerKit lacks
-is written all the same from our inputs, with ``_house_rules`` naming each such rule; ``_``-prefixed user fields
-carry what PHH has no field for (the button, misdeals, exposed cards, reshuffles, odd chips, corrections).
+The actions are written from the engine's record of the hand, with unknown cards ``??`` (the dealer's real cards
+are not the engine's business before the showdown; the shown ones are given as shown), and PokerKit's
+``HandHistory`` writes the file, so it is what PokerKit reads back. Where the house card and PokerKit share the
+rules, the history replays in PokerKit to our final stacks (the tests check it). A hand that used a house rule
+PokerKit lacks names each such rule in ``_house_rules``; ``_``-prefixed user fields carry what PHH has no field for
+(the button, misdeals, exposed cards, reshuffles, odd chips, corrections).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
 
-from ..record.facts import Step
+from ..record.facts import NotAsked, Step
 from ..record.hand_record import HandRecord, SessionRecord
 from ..rules.legal import Action
 from ..rules.table_state import Phase
@@ -148,7 +148,7 @@ class PokerKitPlay:
 
 
 def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
-    """The hand in PHH actions written from our inputs (for hands PokerKit would play differently)."""
+    """The hand in PHH actions, written from the record of our inputs."""
     label = {name: f"p{index + 1}" for index, name in enumerate(order)}
     actions = [f"d dh {label[name]} {UNKNOWN * 5}" for name in order]
     for step in hand.steps[1:]:
@@ -176,29 +176,35 @@ def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
 
 
 def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHistory:
-    """The PHH of one hand: PokerKit's own history where it shares the rules, ours (flagged) where it does not."""
+    """The PHH of one hand, written by PokerKit from the actions of our record; a hand that used a house rule
+    PokerKit plays differently names it in ``_house_rules`` (the tests replay every other hand in PokerKit).
+
+    Where R11 ended a betting round without asking a player nobody could answer, PokerKit sometimes asks that player
+    to check: such a hand (a few in a hundred) is played through PokerKit, whose own history then says where."""
     stakes = session.create.stakes
-    play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
-    fields = _fields(session, hand, table_id, play.order)
+    button = hand.names.index(hand.button)
+    order = hand.names[button + 1:] + hand.names[:button + 1]  # PokerKit's player 1 is left of the button
+    fields = _fields(session, hand, table_id, order)
     rules = house_rules(hand)
-    if hand.result is not None:
+    if hand.result is not None and any(isinstance(fact, NotAsked) for step in hand.steps for fact in step.facts):
         try:
+            play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
             state = play.play()
         except Divergence:
-            pass
+            rules = rules or ["a house rule PokerKit plays differently"]
         else:
             if rules:
                 fields["_house_rules"] = rules
             return HandHistory.from_game_state(play.game, state, **fields)
-    if rules or hand.result is not None:
-        fields["_house_rules"] = rules or ["a house rule PokerKit plays differently"]
+    if rules:
+        fields["_house_rules"] = rules
     standard = {key: value for key, value in fields.items() if not key.startswith("_")}
     user = {key: value for key, value in fields.items() if key.startswith("_")}
-    return HandHistory(variant="F2L3D", antes=[0] * len(play.order),
-                       blinds_or_straddles=_blinds(stakes.small_blind, stakes.big_blind, len(play.order)),
+    return HandHistory(variant="F2L3D", antes=[0] * len(order),
+                       blinds_or_straddles=_blinds(stakes.small_blind, stakes.big_blind, len(order)),
                        small_bet=stakes.small_bet, big_bet=stakes.big_bet,
-                       starting_stacks=[hand.starting[name] for name in play.order],
-                       actions=our_actions(hand, play.order), user_defined_fields=user, **standard)
+                       starting_stacks=[hand.starting[name] for name in order],
+                       actions=our_actions(hand, order), user_defined_fields=user, **standard)
 
 
 def _blinds(small: int, big: int, players: int) -> list[int]:

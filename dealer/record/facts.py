@@ -64,6 +64,14 @@ class RoundSkipped:
 
 
 @dataclass(frozen=True, slots=True)
+class NotAsked:
+    """A player with chips who had not acted when the round ended: nobody left could answer a bet (R11)."""
+
+    player: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class Announced:
     player: str
     draw: int
@@ -138,8 +146,8 @@ class SessionEnded:
     hand: int
 
 
-Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | Announced | FoldedInDraw | Served | CardExposed | Returned
-        | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded)
+Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served | CardExposed
+        | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from ..record.facts import Awarded, BlindPosted, HandDealt, HandEnded, RoundSkipped, Served, SessionEnded, ShowdownBegan
+from ..record.facts import (
+    Awarded,
+    BlindPosted,
+    HandDealt,
+    HandEnded,
+    NotAsked,
+    RoundSkipped,
+    Served,
+    SessionEnded,
+    ShowdownBegan,
+)
 from . import betting, draws, pots, showdown
 from .cards import DECK_SIZE, HAND_SIZE
 from .deal_plan import plan_sentence
@@ -100,6 +110,9 @@ def after_bet(table: TableState, hand: Hand, last: str) -> None:
 def finish_betting(table: TableState, hand: Hand) -> None:
     """Close the round: give back uncalled chips, then the next draw or the showdown."""
     assert hand.betting is not None
+    if not hand.betting.skipped:
+        table.facts.extend(NotAsked(seat.name, hand.betting.number) for seat in table.seats
+                           if seat.active and seat.acted_level is None)
     note = pots.return_uncalled(table, hand.returned)
     if note is not None:
         log(table, note)
