@@ -48,6 +48,8 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/phone_delay.py
 	$(BIN)/python benchmarks/hostile.py
 	$(BIN)/python benchmarks/storage.py
+	$(BIN)/python benchmarks/record.py
+	$(BIN)/python benchmarks/tap_under_reads.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -11,8 +11,8 @@ medians reported:
   read from are built here);
 - the record's outputs, cold (from the game that replay just returned: no hand's record or text built yet), each
   part timed on its own and summed: ``game.session_record(times)`` (every hand's record from its steps),
-  ``pokerstars.session_text`` (every hand's text history), ``phh.session_text`` (every hand played through PokerKit
-  and written as PHH) and ``night_report(record, snapshot.standings)``. The snapshot is built before the timing
+  ``pokerstars.session_text`` (every hand's text history), ``phh.session_text`` (every hand as PHH, the file written
+  by PokerKit) and ``night_report(record, snapshot.standings)``. The snapshot is built before the timing
   (the report's page takes it for its standings and chart anyway; its cost is printed apart). PokerKit is imported
   before any timing, as the server imports it once.
 
@@ -141,7 +141,7 @@ def main() -> int:
         print(f"  replay                {ms(costs['replay'])}")
         print(f"  outputs, cold         {ms(total)}  = {total / costs['replay']:.2f}x replay, goal <= "
               f"{RATIO_GOAL:g}x {'met' if ratio <= RATIO_GOAL else 'NOT MET'}")
-        for part, label in zip(PARTS, ("session_record", "pokerstars text", "phh (PokerKit)", "night report"),
+        for part, label in zip(PARTS, ("session_record", "pokerstars text", "phh", "night report"),
                                strict=True):
             print(f"    {label:18}  {ms(costs[part])}  = {costs[part] / costs['replay']:.2f}x replay")
         print(f"  (snapshot, not counted {ms(costs['snapshot'])})")

@@ -18,11 +18,12 @@ The phones run in a process of their own (10 threads), so their client work does
 interpreter: what slows the dealer is the server's work for them (and the two cores both processes share with it).
 Requests from 127.0.0.1 are exempt from the per-device read allowance (web/limits.py), so they are not throttled.
 A tap is timed from sending it to reading its whole answer. Every phase stops after its taps or ``--phase-limit``
-seconds, whichever comes first.
+seconds, whichever comes first. ``--control`` makes the phones read the table's JSON STATE instead (served from
+memory, once per seq): what any 10 back-to-back readers cost the tap, whatever they read.
 
 Run: ``.venv/bin/python benchmarks/tap_under_reads.py [--readers 10] [--taps 300] [--block 25] [--warmup 20]
-[--pace 0.05] [--threads 16] [--seed 11]``. Only 127.0.0.1 is contacted; the run lasts about a minute. The exit
-status is 0 when the goal is met.
+[--pace 0.05] [--threads 16] [--seed 11] [--control]``. Only 127.0.0.1 is contacted; the run lasts about a minute.
+The exit status is 0 when the goal is met.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import multiprocessing
 import os
 import platform
 import random
+import resource
 import sys
 import tempfile
 import threading
@@ -48,6 +50,7 @@ RATIO_GOAL = 1.5
 PLAYERS = ["Ana", "Bia", "Caio", "Duda", "Enzo", "Fabi"]
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 READS = ("report", "hands.txt", "hands.phhs", "hand")
+CONTROL = ("JSON state",)  # --control: the phones read the table's JSON STATE instead (cached per seq)
 
 
 class Dealer:
@@ -99,10 +102,10 @@ class Dealer:
         return {"action": "call" if "call" in legal else "check", "player": player}
 
 
-def phones(port: int, table: str, count: int, seed: int, reading: Event, stop: Event,
+def phones(port: int, table: str, count: int, seed: int, control: bool, reading: Event, stop: Event,
            results: Any) -> None:
     """The phones' process: ``count`` threads read back to back while ``reading`` is set, until ``stop``."""
-    found: dict[str, list[float]] = {kind: [] for kind in READS}
+    found: dict[str, list[float]] = {kind: [] for kind in (CONTROL if control else READS)}
     errors: list[str] = []
     lock = threading.Lock()
 
@@ -111,12 +114,15 @@ def phones(port: int, table: str, count: int, seed: int, reading: Event, stop: E
         client = Client(port)
         paths = {"report": f"/t/{table}/report", "hands.txt": f"/api/tables/{table}/hands.txt",
                  "hands.phhs": f"/api/tables/{table}/hands.phhs"}
+        if control:
+            paths = {CONTROL[0]: f"/api/tables/{table}"}
+        kinds = tuple(found)
         hands = 1
-        turn = rng.randrange(len(READS))
+        turn = rng.randrange(len(kinds))
         while not stop.is_set():
             if not reading.wait(0.05):
                 continue
-            kind = READS[turn % len(READS)]
+            kind = kinds[turn % len(kinds)]
             turn += 1
             path = paths.get(kind) or f"/api/tables/{table}/hands/{rng.randint(1, hands)}.{rng.choice(('txt', 'phh'))}"
             status, body, elapsed = client.request("GET", path)
@@ -133,11 +139,12 @@ def phones(port: int, table: str, count: int, seed: int, reading: Event, stop: E
         thread.start()
     for thread in threads:
         thread.join()
-    results.put((found, errors))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    results.put((found, errors, usage.ru_utime + usage.ru_stime))
 
 
 def measure(args: argparse.Namespace, port: int) -> tuple[dict[bool, list[float]], dict[str, list[float]],
-                                                           list[str], int, float]:
+                                                           list[str], int, float, float, float]:
     rng = random.Random(args.seed)
     dealer = Dealer(port, rng, hands=args.warmup + 60)
     while dealer.state["hand"] <= args.warmup:  # the first hands, so the record has something to write
@@ -145,16 +152,18 @@ def measure(args: argparse.Namespace, port: int) -> tuple[dict[bool, list[float]
     context = multiprocessing.get_context("spawn")
     reading, stop = context.Event(), context.Event()
     results = context.Queue()
-    reader = context.Process(target=phones, args=(port, dealer.table, args.readers, args.seed, reading, stop,
-                                                  results), daemon=True)
+    reader = context.Process(target=phones, args=(port, dealer.table, args.readers, args.seed, args.control,
+                                                  reading, stop, results), daemon=True)
     reader.start()
     taps: dict[bool, list[float]] = {False: [], True: []}
     loaded = False
+    loaded_time = 0.0  # seconds the phones were reading
     began = time.perf_counter()
     try:
         while len(taps[False]) + len(taps[True]) < args.taps:
             if loaded:
                 reading.set()
+                phase_began = time.perf_counter()
                 time.sleep(0.3)  # the phones are reading before the first tap of the phase
             deadline = time.monotonic() + args.phase_limit
             for _ in range(min(args.block, args.taps - len(taps[False]) - len(taps[True]))):
@@ -162,16 +171,18 @@ def measure(args: argparse.Namespace, port: int) -> tuple[dict[bool, list[float]
                     break
                 taps[loaded].append(dealer.tap())
                 time.sleep(args.pace)
-            reading.clear()
+            if loaded:
+                reading.clear()
+                loaded_time += time.perf_counter() - phase_began
             time.sleep(0.3)  # the phones' last requests are answered before a quiet phase
             loaded = not loaded
         duration = time.perf_counter() - began
     finally:
         stop.set()
         reading.clear()
-    found, errors = results.get(timeout=30)
+    found, errors, cpu = results.get(timeout=30)
     reader.join(timeout=10)
-    return taps, found, errors, dealer.state["hand"], duration
+    return taps, found, errors, dealer.state["hand"], duration, loaded_time, cpu
 
 
 def figures(values: list[float]) -> str:
@@ -190,6 +201,9 @@ def main() -> int:
     parser.add_argument("--phase-limit", type=float, default=20.0, help="seconds at most per phase")
     parser.add_argument("--threads", type=int, default=16, help="server threads (app.py --threads)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--control", action="store_true",
+                        help="the phones read the JSON STATE (cached per seq) instead: what any 10 back-to-back "
+                             "readers cost the tap, whatever they read")
     args = parser.parse_args()
     if not (1 <= args.readers <= 50 and 2 <= args.taps <= 1000 and 1 <= args.block <= args.taps
             and 0 <= args.warmup <= 100 and 0 <= args.pace <= 5 and 1 <= args.phase_limit <= 60):
@@ -200,25 +214,29 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(Path(folder) / "bench.sqlite3", port, args.threads)
         try:
-            taps, reads, errors, hand, duration = measure(args, port)
+            taps, reads, errors, hand, duration, loaded_time, phones_cpu = measure(args, port)
         finally:
             server.terminate()
             server.wait(timeout=10)
 
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
+    what = "the JSON STATE (control)" if args.control else "the report and the histories"
     print(f"Tap under reads benchmark: {len(taps[False]) + len(taps[True])} taps in {duration:.0f} s ({args.pace:g} s "
           f"apart, phases of {args.block} quiet / loaded), hands {args.warmup + 1}-{hand} (after {args.warmup} "
-          f"played first), {args.readers} phones reading back to back while loaded, server --threads "
+          f"played first), {args.readers} phones reading {what} back to back while loaded, server --threads "
           f"{args.threads}")
     print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
           + (f", load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end" if load else ""))
     print(f"  dealer tap quiet   (n={len(taps[False]):4}):  {figures(taps[False])}")
     print(f"  dealer tap loaded  (n={len(taps[True]):4}):  {figures(taps[True])}")
-    for kind in READS:
-        if reads[kind]:
+    for kind, values in reads.items():
+        if values:
             label = "one hand .txt/.phh" if kind == "hand" else kind
-            print(f"    phone read {label:18} (n={len(reads[kind]):5}):  {figures(reads[kind])}")
+            print(f"    phone read {label:18} (n={len(values):5}):  {figures(values)}")
+    count = sum(len(values) for values in reads.values())
+    print(f"  phones: {count / loaded_time:.0f} reads/s while loaded; their own process used {phones_cpu:.1f} s of CPU "
+          f"in {loaded_time:.1f} s loaded")
     if errors:
         print(f"  phone reads not answered 200: {len(errors)}, e.g. {errors[:3]}")
     ratio = percentile(taps[True], 0.95) / percentile(taps[False], 0.95)
