@@ -12,7 +12,7 @@ from ..messages import N_, Msg, msg
 from .cards import HAND_SIZE
 from .deal_plan import plan_sentence
 from .stakes import DRAWS
-from .table_state import Deck, DrawRound, Hand, PileCount, PlanStep, Reshuffle, Seat, Serving, TableState
+from .table_state import Deck, DrawRound, Hand, Phase, PileCount, PlanStep, Reshuffle, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
@@ -28,6 +28,16 @@ def next_to_announce(table: TableState, draw: DrawRound) -> Seat | None:
         if seat.live and name not in draw.announced:
             return seat
     return None
+
+
+def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
+    """The draw being announced: every live player (all-in included) in seat order, with the cards each has
+    announced so far (None: not yet); nothing outside the announcements."""
+    hand = table.hand
+    if table.phase is not Phase.DRAW or hand is None or hand.draw is None:
+        return ()
+    announced = hand.draw.announced
+    return tuple((seat.name, announced.get(seat.name)) for seat in table.seats if seat.live)
 
 
 def announce(table: TableState, hand: Hand, seat: Seat, count: int) -> Msg:
