@@ -12,10 +12,8 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
-from dealer.errors import BadInput
+from dealer import N_, BadInput, compare_hands, hands_to_compare
 from dealer.formats import pokerstars as hand_history
-from dealer.messages import N_
-from dealer.rules.ranking import compare_hands, hands_to_compare
 
 from .limits import parse_json, require_json_type
 from .service import TableAccess, service
@@ -190,12 +188,5 @@ def import_table() -> tuple[Response, int]:
 
 @bp.post("/compare")
 def compare() -> tuple[Response, int]:
-    result = compare_hands(hands_to_compare(body()), 2, 10)
-    return jsonify({
-        "ranking": result.groups,
-        "hands": [{"cards": " ".join(str(card) for card in hand.cards), "category": hand.category.label,
-                   "name": hand.name.render(translate)} for hand in result.hands],
-        "explanation": result.explanation.render(translate),
-        "steps": [step.render(translate) for step in result.steps],
-    }), 200
+    return jsonify(compare_hands(hands_to_compare(body())).to_json(translate)), 200
 
