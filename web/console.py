@@ -28,6 +28,8 @@ from .storage_errors import StorageError
 from .tablet import bp, csrf_token, dealer_access, dealer_token, is_htmx, set_dealer_cookie
 from .urls import public_base
 
+__all__ = ["act", "bp", "console", "join", "live", "redo", "render_console", "render_locked", "undo"]
+
 # --- the console ----------------------------------------------------------------------------------------------
 
 def render_console(table_id: str, notice: Msg | None = None, status: int = 200, picked: tuple[str, ...] = (),

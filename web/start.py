@@ -23,6 +23,8 @@ from .service import service
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
 
+__all__ = ["blank_form", "bp", "create_table", "render_start", "start_screen", "table_rows"]
+
 
 def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The tables on the lists: those in progress, and the finished ones."""
