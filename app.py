@@ -199,8 +199,8 @@ def restore_command(database: str, backup: str) -> int:
 
 def serve_tuned(app: Flask, args: argparse.Namespace) -> Callable[[], None]:
     """Waitress set up so that slow or idle connections cost little and the dealer's requests go first
-    (web/serving.py says which settings and why): listening already, it returns the loop to run."""
-    from web.serving import create
+    (web/waitress_server.py says which settings and why): listening already, it returns the loop to run."""
+    from web.waitress_server import create
 
     return create(app, host=args.host, port=args.port, threads=args.threads)
 

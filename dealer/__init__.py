@@ -1,1 +1,212 @@
-"""The 2-7 Triple Draw rules engine: plain Python, no web framework."""
+"""The 2-7 Triple Draw rules engine: plain Python, no web framework.
+
+This package's names are the engine's public face: the web layer imports ``from dealer import …`` and nothing
+deeper (tests/test_architecture.py checks it). Inside the engine, modules import each other by module, relatively
+(``from ..rules.cards import Card``), never through this package, so importing it creates no cycle.
+"""
+
+from types import ModuleType
+
+from .errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
+from .formats.night_report import BigPot, NightReport, PlayerNight, night_report
+from .formats.pokerstars import hand_text as pokerstars_hand_text
+from .formats.pokerstars import join_hands as pokerstars_join_hands
+from .formats.session_file import Imported, export_document, import_document
+from .messages import N_, Msg, Translate, msg
+from .record.entries import (
+    BUTTON_BY_LOT,
+    Create,
+    Entry,
+    Input,
+    Redo,
+    Undo,
+    empty_button_seat,
+    entry_from_json,
+    parse_create,
+    parse_input,
+)
+from .record.game import Game
+from .record.hand_record import Correction, HandRecord, SessionRecord
+from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
+from .reference.rulebook import (
+    CARD_EXAMPLE_HANDS,
+    HAND_EXAMPLES,
+    RULINGS_INTRO,
+    SECTION_NUMBERS,
+    SECTIONS,
+    Cards,
+    HandExample,
+    Section,
+    seed_description,
+)
+from .reference.rulings import RULINGS, Ruling, ruling, rulings_for_section
+from .rules.cards import (
+    FULL_DECK,
+    HAND_SIZE,
+    RANK_CHARS,
+    SUIT_CHARS,
+    Card,
+    format_cards,
+    high_first,
+    parse_cards,
+    parse_hand,
+    shared_cards,
+)
+from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
+from .rules.ranking import (
+    COMPARE_LEAD,
+    RANK_LABELS,
+    REMINDERS,
+    Category,
+    Comparison,
+    Placed,
+    RankedHand,
+    compare_hands,
+    hands_to_compare,
+    rank_hand,
+)
+from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
+from .rules.table_state import LogLine, Phase, Status
+from .view.button_labels import draw_label
+from .view.read_model import hand_log, session_log
+from .view.snapshot import (
+    Announcement,
+    AwardView,
+    Betting,
+    DealPlan,
+    HandLog,
+    HandSummary,
+    Option,
+    PlanItem,
+    PotView,
+    ReshuffleBox,
+    ResultView,
+    Returned,
+    SeatView,
+    ShowdownView,
+    ShownHand,
+    ShowRow,
+    ShowState,
+    Snapshot,
+    StandingRow,
+)
+from .view.snapshot_json import state_json
+
+__all__ = [
+    "BUTTON_BY_LOT",
+    "CARD_EXAMPLE_HANDS",
+    "COMPARE_LEAD",
+    "DEALER_ACTIONS",
+    "FULL_DECK",
+    "GLOSSARY",
+    "HAND_EXAMPLES",
+    "HAND_SIZE",
+    "MAX_CHIPS",
+    "MAX_DISCARD",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "N_",
+    "PLAYER_ACTIONS",
+    "QUESTIONS",
+    "RANK_CHARS",
+    "RANK_LABELS",
+    "REMINDERS",
+    "RULINGS",
+    "RULINGS_INTRO",
+    "SECTIONS",
+    "SECTION_NUMBERS",
+    "SUIT_CHARS",
+    "Action",
+    "Announcement",
+    "AwardView",
+    "BadInput",
+    "Betting",
+    "BigPot",
+    "Card",
+    "Cards",
+    "Category",
+    "Comparison",
+    "Correction",
+    "Create",
+    "DealPlan",
+    "DealerError",
+    "Entry",
+    "Game",
+    "HandExample",
+    "HandLog",
+    "HandRecord",
+    "HandSummary",
+    "Imported",
+    "Input",
+    "Legal",
+    "LegalAction",
+    "LogLine",
+    "Msg",
+    "NightReport",
+    "NotAllowed",
+    "NothingToRedo",
+    "NothingToUndo",
+    "Option",
+    "Phase",
+    "Placed",
+    "PlanItem",
+    "PlayerNight",
+    "PotView",
+    "Question",
+    "RankedHand",
+    "Redo",
+    "ReshuffleBox",
+    "ResultView",
+    "Returned",
+    "Ruling",
+    "SeatView",
+    "Section",
+    "SessionRecord",
+    "ShowRow",
+    "ShowState",
+    "ShowdownView",
+    "ShownHand",
+    "Snapshot",
+    "Stakes",
+    "StaleSeq",
+    "StandingRow",
+    "Status",
+    "Term",
+    "Translate",
+    "Undo",
+    "compare_hands",
+    "draw_label",
+    "empty_button_seat",
+    "entry_from_json",
+    "export_document",
+    "format_cards",
+    "hand_log",
+    "hands_to_compare",
+    "high_first",
+    "import_document",
+    "msg",
+    "night_report",
+    "parse_cards",
+    "parse_create",
+    "parse_hand",
+    "parse_input",
+    "phh_writer",
+    "pokerstars_hand_text",
+    "pokerstars_join_hands",
+    "rank_hand",
+    "ruling",
+    "rulings_for_section",
+    "seed_description",
+    "session_log",
+    "shared_cards",
+    "state_json",
+]
+
+
+def phh_writer() -> ModuleType:
+    """The PHH writer (``dealer.formats.phh``), imported on first use: PokerKit takes a second or more to import,
+    and the server must be listening within two seconds of its start."""
+    from .formats import phh
+
+    return phh

@@ -2,11 +2,13 @@
 day it is added:
 
 - the engine (dealer/) never imports Flask or its companions, neither directly nor through another module;
-- the web layer reads the engine through its read model and service, never through the rule-topic modules
-  (betting, draws, pots, showdown);
+- the web layer reads the engine through its public face, the names of ``dealer/__init__.py``: it imports
+  ``dealer`` itself and no module under it (type-only imports included), never a rule-topic module (betting,
+  draws, pots, showdown), and never reads a game's ``.state`` (nor does a template);
 - no section of the house card or ruling number is typed in the web layer outside its citation helper
   (web/citations.py): the engine says which rule each sentence applies, the web layer only links it;
-- no import cycle among dealer/ and web/ modules;
+- no import cycle among dealer/ and web/ modules, type-only imports included; the engine's modules never import
+  their own package's public face (``dealer``), so importing it from web/ cannot close a circle;
 - no module of dealer/ or web/ over 400 lines.
 """
 
@@ -27,7 +29,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("dealer", "web")
 WEB_FRAMEWORK = ("flask", "flask_babel", "werkzeug", "jinja2")
-RULE_TOPICS = ("dealer.betting", "dealer.draws", "dealer.pots", "dealer.showdown")
+RULE_TOPICS = ("dealer.rules.betting", "dealer.rules.draws", "dealer.rules.pots", "dealer.rules.showdown")
+ENGINE = "dealer"
 CITATION_HELPER = ROOT / "web" / "citations.py"
 MAX_LINES = 400
 
@@ -112,13 +115,15 @@ def within(name: str, module: str) -> bool:
 
 def test_import_reader_understands_every_form() -> None:
     """The checks below lean on this reader: it must see absolute, relative and dynamic imports alike."""
-    code = ("import dealer.betting\nimport dealer.pots as pots\nfrom dealer import showdown\n"
-            "from dealer.draws import x\nfrom . import tables\nfrom .presenter import present\n"
-            "from .. import dealer\nimport importlib\nimportlib.import_module('flask')\n")
+    code = ("import dealer.rules.betting\nimport dealer.rules.pots as pots\nfrom dealer.rules import showdown\n"
+            "from dealer.rules.draws import x\nfrom . import tables\nfrom .presenter import present\n"
+            "from .. import dealer\nimport importlib\nimportlib.import_module('flask')\n"
+            "if TYPE_CHECKING:\n    from dealer.view.snapshot import Snapshot\n")
     found = list(imports(ROOT / "web" / "probe.py", code))  # as if it were a module of web/ (never written)
     asked = {name for one in found for name in names_asked_for(one)}
-    assert {"dealer.betting", "dealer.pots", "dealer.showdown", "dealer.draws", "web.tables", "web.presenter",
-            "dealer", "flask"} <= asked, asked
+    assert {"dealer.rules.betting", "dealer.rules.pots", "dealer.rules.showdown", "dealer.rules.draws", "web.tables",
+            "web.presenter", "dealer", "flask", "dealer.view.snapshot"} <= asked, asked
+    assert [one.type_only for one in found if one.module == "dealer.view.snapshot"] == [True]
     assert base_of(ROOT / "web" / "__init__.py", 1, "service") == "web.service"
 
 
@@ -167,6 +172,90 @@ def test_web_layer_never_imports_the_rule_topic_modules() -> None:
     """web/ reads the engine's read model and service; betting, draws, pots and showdown are the engine's own."""
     offences = [f"{relative(path)}:{found}" for path in sources("web") for found in imports(path)
                 if any(within(name, topic) for name in names_asked_for(found) for topic in RULE_TOPICS)]
+    assert not offences, "\n".join(offences)
+
+
+def engine_imports_beyond_the_public_face(path: Path, text: str | None = None) -> list[Import]:
+    """The imports of one web/ module that reach past ``dealer`` itself: ``import dealer.x``, ``from dealer.x import
+    y``, ``from dealer import x`` where ``x`` is a module under dealer/ (type-only imports count the same)."""
+    engine_modules = {module_name(source) for source in sources(ENGINE)}
+    return [one for one in imports(path, text)
+            if (within(one.module, ENGINE) and one.module != ENGINE)
+            or (one.module == ENGINE and any(f"{ENGINE}.{name}" in engine_modules for name in one.names))]
+
+
+def test_the_public_face_finder_sees_every_form() -> None:
+    code = ("from dealer import Game, Snapshot\nimport dealer\nfrom dealer import rules\nimport dealer.rules.cards\n"
+            "from dealer.view.snapshot import Snapshot\nif TYPE_CHECKING:\n    from dealer.record.game import Game\n"
+            "def lazy():\n    from dealer.formats import phh\n")
+    lines = [one.line for one in engine_imports_beyond_the_public_face(ROOT / "web" / "probe.py", code)]
+    assert lines == [3, 4, 5, 7, 9], lines
+
+
+def test_the_engine_exports_what_it_names_and_the_web_layer_uses() -> None:
+    """``dealer.__all__`` lists names the package really has, and every name web/ takes from ``dealer`` is listed."""
+    import dealer
+
+    public = set(dealer.__all__)
+    assert public == {name for name in public if hasattr(dealer, name)}
+    taken = {f"{relative(path)}:{one.line} {name}" for path in sources("web") for one in imports(path)
+             if one.module == ENGINE for name in one.names if name not in public}
+    assert not taken, sorted(taken)
+
+
+def test_web_layer_imports_the_engine_only_through_its_public_face() -> None:
+    """Every module under web/ takes the engine's names from ``dealer`` (dealer/__init__.py), never from a module
+    under it: what the web layer may use is one list, and the engine's modules can move without touching web/."""
+    offences = [f"{relative(path)}:{one}" for path in sources("web")
+                for one in engine_imports_beyond_the_public_face(path)]
+    assert not offences, "\n".join(offences)
+
+
+def test_engine_modules_never_import_their_own_public_face() -> None:
+    """Inside dealer/, modules import each other by module (``from ..rules.cards import Card``): a module that took a
+    name from ``dealer`` itself would run the whole package first and close an import circle."""
+    engine_modules = {module_name(source) for source in sources(ENGINE)}
+    offences = [f"{relative(path)}:{one}" for path in sources(ENGINE) for one in imports(path)
+                if one.module == ENGINE and (not one.names or
+                                             any(f"{ENGINE}.{name}" not in engine_modules for name in one.names))]
+    assert not offences, "\n".join(offences)
+
+
+# --- the web layer never reads a game's state ----------------------------------------------------------------
+
+GAME_STATE_IN_TEMPLATE = re.compile(r"\bgame\s*\.\s*state\b|\bgame\s*\[\s*['\"]state['\"]\s*\]")
+
+
+def game_state_reads(path: Path, text: str | None = None) -> list[str]:
+    """Lines of a Python module that read ``.state`` of a game: ``game.state``, ``self.game.state``,
+    ``table.game.state``, ``slot.game.state``…"""
+    tree = ast.parse(path.read_text() if text is None else text, filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "state":
+            owner = node.value
+            name = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
+            if name in ("game", "_game"):
+                found.append((node.lineno, f"{node.lineno}: {ast.unparse(node)}"))
+    return [text for _, text in sorted(found)]
+
+
+def test_game_state_finder_sees_every_form() -> None:
+    code = ("a = game.state\nb = table.game.state.phase\nc = self._slot.game.state\nd = access.state(t)\n"
+            "e = snap.phase\nf = game.snapshot().phase\n")
+    assert [line.split(":")[0] for line in game_state_reads(ROOT / "web" / "probe.py", code)] == ["1", "2", "3"]
+    assert GAME_STATE_IN_TEMPLATE.search("{{ table.game.state.phase }}")
+    assert not GAME_STATE_IN_TEMPLATE.search("{{ table.phase }} {{ game_state }}")
+
+
+def test_web_layer_never_reads_a_game_state() -> None:
+    """The table's inner state is the engine's: web/ and the templates read the snapshot, or the few read-only
+    properties a game offers (``phase``, ``over``, ``hand_number``, ``archivable``…)."""
+    offences = [f"{relative(path)}:{line}" for path in sources("web") for line in game_state_reads(path)]
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        offences += [f"{relative(path)}:{number}: {line.strip()[:100]}"
+                     for number, line in enumerate(path.read_text().splitlines(), start=1)
+                     if GAME_STATE_IN_TEMPLATE.search(line)]
     assert not offences, "\n".join(offences)
 
 
@@ -270,15 +359,13 @@ def import_graph() -> dict[str, dict[str, int]]:
     ``from . import x`` is an edge to the submodule ``x`` (not to the package: importing a submodule runs the
     package's __init__ first, but that is no dependency of the submodule on the package's contents);
     ``from pkg import name`` where ``name`` is no submodule is an edge to ``pkg`` itself. An import inside a
-    function counts (a lazy import hides a cycle from the interpreter, not from the design); one under
-    ``if TYPE_CHECKING:`` does not (it only names a type for the checker and never runs).
+    function counts (a lazy import hides a cycle from the interpreter, not from the design), and so does one under
+    ``if TYPE_CHECKING:``: it never runs, but a circle of types is a circle of the design all the same.
     """
     modules = {module_name(path): path for package in PACKAGES for path in sources(package)}
     graph: dict[str, dict[str, int]] = {name: {} for name in modules}
     for name, path in modules.items():
         for found in imports(path):
-            if found.type_only:
-                continue
             targets: list[str] = []
             submodules = [f"{found.module}.{item}" for item in found.names if f"{found.module}.{item}" in modules]
             targets += submodules
@@ -326,15 +413,16 @@ def test_cycle_finder_reports_the_cycle() -> None:
 
 def test_the_import_graph_sees_the_imports_within_and_between_the_packages() -> None:
     """A sanity check of the graph the cycle test walks: the packages import their own modules (by relative
-    imports) and the web layer imports the engine."""
+    imports) and the web layer imports the engine (its public face, the package ``dealer`` itself)."""
     graph = import_graph()
     assert {"dealer", "web"} <= set(graph)
     edges = [(here, there) for here, targets in graph.items() for there in targets]
-    for source, target in (("dealer.", "dealer."), ("web.", "web."), ("web.", "dealer.")):
+    for source, target in (("dealer.", "dealer."), ("web.", "web."), ("web.", "dealer")):
         assert any(here.startswith(source) and there.startswith(target) for here, there in edges), (source, target)
+    assert ("dealer", "dealer.record.game") in edges  # the public face re-exports the engine's modules
     modules = {module_name(path) for package in PACKAGES for path in sources(package)}
     relative_edges = {(module_name(path), f"{base}.{name}") for package in PACKAGES for path in sources(package)
-                      for found in imports(path) if not found.type_only and (base := found.module)
+                      for found in imports(path) if (base := found.module)
                       for name in found.names if f"{base}.{name}" in modules}
     assert relative_edges and all(there in graph[here] for here, there in relative_edges)
 

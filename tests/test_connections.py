@@ -117,9 +117,9 @@ def closed_by_server(sock: socket.socket) -> bool:
 
 
 def test_one_device_cannot_hold_every_connection(own_server: ServerProcess) -> None:
-    """Beyond its share (web/serving.py) a device's new connections are closed at once, so the rest of the
+    """Beyond its share (web/waitress_server.py) a device's new connections are closed at once, so the rest of the
     server's connections stay free for everyone else; once it lets go, it is served again."""
-    from web.serving import PER_CLIENT_CONNECTIONS
+    from web.waitress_server import PER_CLIENT_CONNECTIONS
 
     api = Api(own_server.base)
     table, token, _ = api.create(["Ana", "Bia"])

@@ -167,3 +167,24 @@ def test_faq_all_in_does_not_end_the_draws() -> None:
         table.do("Bia draw 1", "Ana draw 1")
     assert draws_seen == 3 and table.state["phase"] == "showdown"
     assert table.player("Bia")["draws"] == [1, 1, 1]
+
+
+def test_r12_the_snapshot_says_who_is_in_the_draw_and_what_each_announced() -> None:
+    """The room display prints this list: every live player in seat order (the all-in one too, the folded one not),
+    with the cards announced so far; nothing outside the announcements."""
+    table = Table(["Ana", "Bia", {"name": "Caio", "stack": 2}, "Dani"], button="Ana").do("deal")
+    table.do("Dani fold")
+    limp(table)
+    table.do("Bia draw 2")
+    calls = table.game.snapshot().announcements
+    assert [(call.name, call.cards, call.to_act) for call in calls] == [
+        ("Ana", None, False), ("Bia", 2, False), ("Caio", None, True)]
+    table.do("Caio draw 0", "Ana draw 5")
+    assert table.state["phase"] == "bet" and table.game.snapshot().announcements == ()  # served: betting again
+
+
+def test_draw_buttons_are_the_engines_counts_pat_to_five() -> None:
+    table = limp(Table(["Ana", "Bia"], button="Ana").do("deal"))
+    draw = next(option.legal for option in table.game.snapshot().options if option.legal.action == "draw")
+    assert draw.counts == (0, 1, 2, 3, 4, 5)
+    assert draw.to_json() == {"action": "draw", "min": 0, "max": 5}

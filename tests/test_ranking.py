@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealer.errors import BadInput
-from dealer.rules.cards import parse_cards, parse_hand
+from dealer.rules.cards import high_first, parse_cards, parse_hand, shared_cards
 from dealer.rules.ranking import Category, compare_hands, rank_hand
 
 
@@ -86,3 +86,21 @@ def test_bad_hands_are_refused_with_a_sentence(text: str) -> None:
     with pytest.raises(BadInput) as refusal:
         parse_hand(text)
     assert len(str(refusal.value)) > 10
+
+
+def test_places_skip_after_a_tie_and_hands_read_in_compared_order() -> None:
+    """"Who wins?" prints the engine's places (1, 1, 3) and each hand in the order §02 compares it."""
+    result = compare_hands(["8h 6c 4d 3s 2c", "7s 5d 4h 3d 2h", "7c 5h 4s 3c 2s"])
+    assert [(placed.given, placed.place, placed.tied) for placed in result.placed] == [
+        (1, 1, True), (2, 1, True), (0, 3, False)]
+    pair = rank_hand(parse_hand("8h 3c 5d 3s 2c"))
+    assert [str(card) for card in pair.compared_order] == ["3c", "3s", "8h", "5d", "2c"]
+
+
+def test_s01_cards_two_hands_share_are_named_for_each_hand() -> None:
+    hands = [parse_hand("7h 5c 4d 3s 2c"), parse_hand("8h 6c 4d 3c 2d"), parse_hand("9h 6d 5s 3d 2s")]
+    assert shared_cards(hands) == (parse_cards("4d")[0], parse_cards("4d")[0], None)
+
+
+def test_picked_cards_read_highest_first() -> None:
+    assert high_first(["2c", "7h", "Ks", "4d", "x"]) == ["Ks", "7h", "4d", "2c", "x"]

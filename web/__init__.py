@@ -61,6 +61,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         service,
         sessions,
         site,
+        start,
+        tablet,
         tv,
     )
 
@@ -70,6 +72,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)
     citations.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
-    for module in (site, api, console, player, tv, reference, report, sessions):
+    # The start screen (web/start.py) and the console (web/console.py) are routes of the dealer's one blueprint.
+    assert start.bp is console.bp is tablet.bp
+    for module in (site, api, tablet, player, tv, reference, report, sessions):
         app.register_blueprint(module.bp)
     return app

@@ -7,17 +7,22 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 from __future__ import annotations
 
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
-from dealer.errors import BadInput
-from dealer.formats import pokerstars as hand_history
-from dealer.messages import N_
-from dealer.record.hand_record import HandRecord, SessionRecord
-from dealer.rules.ranking import compare_hands, hands_to_compare
+from dealer import (
+    N_,
+    BadInput,
+    HandRecord,
+    SessionRecord,
+    compare_hands,
+    hands_to_compare,
+    phh_writer,
+    pokerstars_hand_text,
+    pokerstars_join_hands,
+)
 
 from .limits import parse_json, require_json_type
 from .service import TableAccess, service
@@ -139,7 +144,7 @@ def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Respons
 
 def pokerstars_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
     """Each hand in the PokerStars layout, written once per hand (outside the table's lock)."""
-    return [table.history(hand, "txt", lambda one: hand_history.hand_text(session, one, table.table_id))
+    return [table.history(hand, "txt", lambda one: pokerstars_hand_text(session, one, table.table_id))
             for hand in hands]
 
 
@@ -154,21 +159,13 @@ def hand_txt(table_id: str, number: str) -> Response:
 def hands_txt(table_id: str) -> Response:
     table = service().access(table_id)
     session = table.record()
-    return text_file(hand_history.join_hands(pokerstars_texts(table, session, session.hands)),
+    return text_file(pokerstars_join_hands(pokerstars_texts(table, session, session.hands)),
                      f"{table_id}-hands.txt")
-
-
-def phh() -> ModuleType:
-    """The PHH writer, imported on first use: PokerKit takes a second or more to import, and the server must be
-    listening within two seconds of its start."""
-    from dealer.formats import phh as module
-
-    return module
 
 
 def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
     """Each hand as PHH, written once per hand (outside the table's lock)."""
-    writer = phh()
+    writer = phh_writer()
     return [table.history(hand, "phh", lambda one: writer.hand_text(session, one, table.table_id)) for hand in hands]
 
 
@@ -183,7 +180,7 @@ def hand_phh(table_id: str, number: str) -> Response:
 def hands_phhs(table_id: str) -> Response:
     table = service().access(table_id)
     session = table.record()
-    return text_file(phh().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
+    return text_file(phh_writer().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
 
 
 @bp.get("/tables/<table_id>/export")
@@ -209,12 +206,5 @@ def import_table() -> tuple[Response, int]:
 
 @bp.post("/compare")
 def compare() -> tuple[Response, int]:
-    result = compare_hands(hands_to_compare(body()), 2, 10)
-    return jsonify({
-        "ranking": result.groups,
-        "hands": [{"cards": " ".join(str(card) for card in hand.cards), "category": hand.category.label,
-                   "name": hand.name.render(translate)} for hand in result.hands],
-        "explanation": result.explanation.render(translate),
-        "steps": [step.render(translate) for step in result.steps],
-    }), 200
+    return jsonify(compare_hands(hands_to_compare(body())).to_json(translate)), 200
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dealer.rules.cards import RANK_CHARS, SUIT_CHARS, Card, parse_cards
-from dealer.rules.ranking import RANK_LABELS
+from dealer import RANK_CHARS, RANK_LABELS, SUIT_CHARS, Card, parse_cards
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RED_SUITS = frozenset("dh")

@@ -12,9 +12,8 @@ from flask import Flask
 from flask_babel import get_translations
 from markupsafe import Markup, escape
 
-from dealer.messages import Msg
-from dealer.reference.rulebook import SECTION_NUMBERS
-from dealer.reference.rulings import ruling as find_ruling
+from dealer import SECTION_NUMBERS, Msg
+from dealer import ruling as find_ruling
 
 
 def rule_url(rule: str | None = None, ruling: str | None = None) -> str:

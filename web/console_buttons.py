@@ -8,11 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dealer.messages import Msg, Translate
-from dealer.rules.legal import Action
-from dealer.rules.stakes import MAX_DISCARD
-from dealer.view.button_labels import draw_label
-from dealer.view.snapshot import Snapshot
+from dealer import Action, Msg, Snapshot, Translate, draw_label
 
 if TYPE_CHECKING:
     from .service import TableAccess
@@ -66,7 +62,7 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
         action, label = option.legal.action, option.label.render(translate)
         if action is Action.DRAW:
             draws = [Button(action.value, draw_label(count).render(translate), "draw", f"draw-{count}", count=count,
-                            player=player) for count in range(MAX_DISCARD + 1)]
+                            player=player) for count in option.legal.counts]
         elif action is Action.EXPOSED:
             exposed_help = option.help
             exposed = [Button(action.value, f"{label}: {name}", "exposed", f"exposed-{name}", player=name)

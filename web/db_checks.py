@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
-from dealer.messages import N_, Msg
+from dealer import N_, Msg
 
 from .backups import backups
 from .store import schema_problem

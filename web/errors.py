@@ -19,11 +19,10 @@ from werkzeug.exceptions import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer.errors import BadInput, DealerError
-from dealer.messages import N_, Msg
+from dealer import N_, BadInput, DealerError, Msg
 
-from .service import HandNotFound, TableNotFound, Unauthorized
 from .storage_errors import StorageError
+from .table_errors import HandNotFound, TableNotFound, Unauthorized
 
 API_PREFIX = "/api/"
 

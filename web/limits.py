@@ -22,8 +22,7 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext
 
-from dealer.errors import BadInput
-from dealer.messages import N_, Msg
+from dealer import N_, BadInput, Msg
 
 from .errors import UnsupportedType, answer
 

@@ -22,12 +22,12 @@ from collections.abc import Callable
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
-from dealer.rules.legal import PLAYER_ACTIONS
-from dealer.rules.table_state import Phase
+from dealer import PLAYER_ACTIONS
 
 from . import qr
-from .service import TableNotFound, service
+from .service import service
 from .stacks_chart import stacks_chart
+from .table_errors import TableNotFound
 from .urls import player_url
 
 bp = Blueprint("player", __name__)
@@ -134,9 +134,9 @@ def tables() -> Response:
     """Tables on this server, newest first: what a phone sees after scanning the server's QR code."""
     found = []
     for table_id, game in service().tables():
-        table = game.state
-        found.append({"id": table_id, "players": [seat.name for seat in table.seats], "hand": table.hand_number,
-                      "hands": table.stakes.hands, "over": table.phase is Phase.OVER})
+        found.append({"id": table_id, "players": list(game.players), "hand": game.hand_number,
+                      "hands": game.hands_to_play,
+                      "over": game.over})
     return fresh(make_response(render_template("player/tables.html", tables=found)))
 
 

@@ -14,21 +14,28 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import Domain, gettext
 
-from dealer.errors import BadInput
-from dealer.messages import Msg
-from dealer.reference.rule_questions import GLOSSARY, QUESTIONS
-from dealer.reference.rulebook import (
+from dealer import (
     CARD_EXAMPLE_HANDS,
+    COMPARE_LEAD,
+    GLOSSARY,
     HAND_EXAMPLES,
+    QUESTIONS,
+    REMINDERS,
+    RULINGS,
     RULINGS_INTRO,
     SECTIONS,
+    BadInput,
     Cards,
+    Msg,
     Section,
+    compare_hands,
+    parse_hand,
+    rank_hand,
+    ruling,
+    rulings_for_section,
     seed_description,
+    shared_cards,
 )
-from dealer.reference.rulings import RULINGS, ruling, rulings_for_section
-from dealer.rules.cards import SUIT_CHARS, Card, parse_hand
-from dealer.rules.ranking import COMPARE_LEAD, REMINDERS, RankedHand, compare_hands, rank_hand
 
 from .card_display import CardView, card_view, deck_grid
 from .citations import link_citations
@@ -104,14 +111,6 @@ def cards_from_text(text: str) -> list[CardView]:
     return [card_view(card) for card in parse_hand(text)]
 
 
-def compared_order(hand: RankedHand) -> list[Card]:
-    """The cards in the order the card compares them (repeated ranks first, then high to low): 7-5-4-3-2."""
-    counts: dict[int, int] = {}
-    for card in hand.cards:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
-    return sorted(hand.cards, key=lambda card: (-counts[card.rank], -card.rank, SUIT_CHARS.index(card.suit)))
-
-
 def compare_link(*hands: str) -> str:
     """A link that opens "Who wins?" with these hands filled in and compared, scrolled to the answer."""
     # Two to six hands: the fields past the last hand stay empty (not strict).
@@ -132,7 +131,7 @@ class HandField:
 @dataclass(frozen=True)
 class RankedRow:
     number: int  # the hand's field number, as the user typed it
-    place: int  # 1 for the best; tied hands share a place and the next place is skipped (1, 1, 3)
+    place: int  # the engine's: tied hands share a place and the next place is skipped (1, 1, 3)
     tied: bool
     cards: list[CardView]
     name: str
@@ -169,37 +168,27 @@ def mark_unreadable_hands(fields: list[HandField]) -> bool:
 
 
 def mark_shared_cards(fields: list[HandField]) -> None:
-    """Mark every hand holding a card that another hand holds too (the engine names the card)."""
-    owners: dict[Card, list[HandField]] = {}
-    for hand_field in fields:
-        if hand_field.text:
-            for card in set(parse_hand(hand_field.text)):
-                owners.setdefault(card, []).append(hand_field)
-    for card, holders in owners.items():
-        if len(holders) > 1:
-            for holder in holders:
-                holder.invalid = True
-                holder.error = gettext("The card %(card)s is in another hand too.", card=card_view(card).label)
+    """Mark every hand holding a card that another hand holds too (the engine finds the card)."""
+    filled = [hand_field for hand_field in fields if hand_field.text]
+    for hand_field, card in zip(filled, shared_cards([parse_hand(one.text) for one in filled]), strict=True):
+        if card is not None:
+            hand_field.invalid = True
+            hand_field.error = gettext("The card %(card)s is in another hand too.", card=card_view(card).label)
 
 
 def ranked_result(fields: list[HandField]) -> CompareResult:
     """Rank the filled-in hands with the engine; raises BadInput (wrong count, a card used twice)."""
     filled = [hand_field for hand_field in fields if hand_field.text]
     comparison = compare_hands([hand_field.text for hand_field in filled], MIN_HANDS, MAX_HANDS)
-    rows: list[RankedRow] = []
-    for group in comparison.groups:
-        place = len(rows) + 1
-        for index in group:
-            hand = comparison.hands[index]
-            rows.append(RankedRow(
-                number=filled[index].number,
-                place=place,
-                tied=len(group) > 1,
-                cards=[card_view(card) for card in compared_order(hand)],
-                name=hand.name.render(gettext),
-                category=gettext(hand.category.label),
-                pattern=hand.pattern,
-            ))
+    rows = [RankedRow(
+        number=filled[placed.given].number,
+        place=placed.place,
+        tied=placed.tied,
+        cards=[card_view(card) for card in placed.hand.compared_order],
+        name=placed.hand.name.render(gettext),
+        category=gettext(placed.hand.category.label),
+        pattern=placed.hand.pattern,
+    ) for placed in comparison.placed]
     return CompareResult(rows, comparison.explanation, list(comparison.steps))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template
 
-from dealer.formats.night_report import night_report
+from dealer import night_report
 
 from .service import service
 from .stacks_chart import stacks_chart

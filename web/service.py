@@ -23,47 +23,32 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from dealer.errors import NotAllowed
-from dealer.formats.session_file import export_document, import_document
-from dealer.messages import N_, Translate
-from dealer.record.entries import Create, Entry, Input, parse_create, parse_input
-from dealer.record.game import Game
-from dealer.record.hand_record import HandRecord, SessionRecord
-from dealer.rules.table_state import Phase
-from dealer.view.read_model import hand_log, session_log
-from dealer.view.snapshot import HandLog, Snapshot
-from dealer.view.snapshot_json import state_json
+from dealer import (
+    N_,
+    Create,
+    Entry,
+    Game,
+    HandLog,
+    HandRecord,
+    Input,
+    NotAllowed,
+    SessionRecord,
+    Snapshot,
+    Translate,
+    export_document,
+    import_document,
+    parse_create,
+    parse_input,
+    state_json,
+)
 
 from .store import Store
+from .table_errors import HandNotFound, TableNotFound, Unauthorized
 
 EXTENSION = "tables"
 MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
 # start screen 448 KB
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
-
-
-class TableNotFound(LookupError):
-    """No table of that id on this server (HTTP 404)."""
-
-    def __init__(self, table_id: str) -> None:
-        super().__init__(table_id)
-        self.table_id = table_id
-
-
-class Unauthorized(PermissionError):
-    """The change needs the table's dealer token (HTTP 401 on the API, 403 on a page)."""
-
-    def __init__(self, table_id: str) -> None:
-        super().__init__(table_id)
-        self.table_id = table_id
-
-
-class HandNotFound(LookupError):
-    """No such hand (yet) at this table (HTTP 404)."""
-
-    def __init__(self, table_id: str, number: str) -> None:
-        super().__init__(table_id, number)
-        self.table_id, self.number = table_id, number
 
 
 def token_hash(token: str) -> str:
@@ -113,12 +98,12 @@ class TableAccess:
     def session_log(self) -> tuple[HandLog, ...]:
         """Every hand's log lines, for the pages that show the whole session."""
         with self._slot.lock:
-            return session_log(self._slot.game.state, self._slot.game.undone_lines)
+            return self._slot.game.session_log()
 
     def hand_log(self, number: int) -> HandLog | None:
         """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
         with self._slot.lock:
-            return hand_log(self._slot.game.state, number, self._slot.game.undone_lines)
+            return self._slot.game.hand_log(number)
 
     def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
@@ -169,8 +154,8 @@ class TableAccess:
     def archive(self, archived: bool = True) -> None:
         """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
         self.require_dealer()
-        if archived and self._slot.game.state.phase is not Phase.OVER:
-            raise NotAllowed(N_("Only a finished session can be archived."))
+        if archived:
+            self._slot.game.check_archivable()
         self._store.set_archived(self.table_id, archived)
 
     def require_dealer(self) -> TableAccess:
@@ -215,7 +200,7 @@ class TableAccess:
             slot.cache.clear()
             raise
         if self._after_write is not None:
-            self._after_write(slot.game.state.phase in (Phase.DEAL, Phase.OVER))
+            self._after_write(slot.game.between_hands)
 
 
 class TableService:
@@ -268,7 +253,8 @@ class TableService:
 
     def in_play(self) -> int:
         """How many tables are still in progress (their session not over)."""
-        return sum(1 for _, game in self.tables() if game.state.phase is not Phase.OVER)
+        return sum(1 for _, game in self.tables() if not game.over)
+
     def warm_up(self, limit: int | None = None, stop: threading.Event | None = None) -> list[str]:
         """Replay the latest tables into memory (run in the background once the server listens, so the first
         request for a table finds it ready); returns their ids, newest first."""
@@ -320,7 +306,7 @@ class TableService:
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         with self._creating:
-            if imported.game.state.phase is not Phase.OVER:
+            if not imported.game.over:
                 self._check_room()
             with self._lock:
                 table_id = self._new_id()

@@ -12,14 +12,15 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer.errors import BadInput, DealerError
-from dealer.messages import N_, msg
+from dealer import N_, BadInput, DealerError, msg
 
 from .api import IMPORT_LIMIT, export_filename
-from .console import _blank_form, _render_start, csrf_token, dealer_access, render_locked, set_dealer_cookie
+from .console import render_locked
 from .guard import foreign, start_csrf
 from .limits import parse_json
 from .service import TableAccess, service
+from .start import blank_form, render_start
+from .tablet import cookie_name, csrf_token, dealer_access, set_dealer_cookie
 
 bp = Blueprint("sessions", __name__)
 
@@ -53,7 +54,7 @@ def import_session() -> BaseResponse | tuple[str, int]:
     request.max_content_length = IMPORT_LIMIT
     request.max_form_memory_size = IMPORT_LIMIT
     if foreign(start_csrf()):
-        return _render_start(_blank_form(), msg(N_("This form must be sent from this server's own page.")), 403)
+        return render_start(blank_form(), msg(N_("This form must be sent from this server's own page.")), 403)
     upload = request.files.get("session")
     try:
         if upload is None or not upload.filename:
@@ -64,7 +65,7 @@ def import_session() -> BaseResponse | tuple[str, int]:
             raise BadInput(N_("This file is not a session exported by this app.")) from None
         table_id, token, _ = service().import_session(document)
     except DealerError as refusal:
-        return _render_start(_blank_form(), refusal.message, 400)
+        return render_start(blank_form(), refusal.message, 400)
     response = redirect(url_for("console.console", table_id=table_id), code=303)
     set_dealer_cookie(response, table_id, token)
     return response
@@ -78,7 +79,7 @@ def archive(table_id: str) -> BaseResponse | tuple[str, int]:
     try:
         table.archive()
     except DealerError as refusal:
-        return _render_start(_blank_form(), refusal.message, 409)
+        return render_start(blank_form(), refusal.message, 409)
     return redirect(url_for("console.start_screen"), code=303)
 
 
@@ -88,11 +89,10 @@ def delete(table_id: str) -> BaseResponse:
     if refused is not None:
         return refused
     if request.method == "POST" and request.form.get("confirm") == "yes":
-        service().delete(table_id, request.cookies.get(f"dealer_{table_id}"))
+        service().delete(table_id, request.cookies.get(cookie_name(table_id)))
         response = redirect(url_for("console.start_screen"), code=303)
-        response.delete_cookie(f"dealer_{table_id}", path="/")
+        response.delete_cookie(cookie_name(table_id), path="/")
         return response
-    state = table.game.state
-    return make_response(render_template("console/delete.html", table_id=table_id,
-                                         players=[seat.name for seat in state.seats], hand=state.hand_number,
-                                         hands=state.stakes.hands))
+    game = table.game
+    return make_response(render_template("console/delete.html", table_id=table_id, players=list(game.players),
+                                         hand=game.hand_number, hands=game.hands_to_play))

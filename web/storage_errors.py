@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from dealer.messages import N_, Msg
+from dealer import N_, Msg
 
 # SQLite's primary result codes (the low byte of an extended code), https://sqlite.org/rescode.html
 SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 3, 5, 6, 8, 10

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from dealer.messages import N_, Msg
-from dealer.record.entries import Entry, entry_from_json
+from dealer import N_, Entry, Msg, entry_from_json
 
 from .storage_errors import DAMAGED, STOPPING, StorageError, storage_error
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable, Mapping
 
-from ..errors import BadInput, DealerError, NothingToRedo, NothingToUndo, StaleSeq
+from ..errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
 from ..messages import N_, Msg, msg
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
 from ..rules.table_state import LogLine, Phase, Seat, TableState
 from ..rules.turn import legal_actions, to_act
-from ..view.read_model import ReadCache, take_snapshot
-from ..view.snapshot import Snapshot
+from ..view.read_model import ReadCache, hand_log, session_log, take_snapshot
+from ..view.snapshot import HandLog, Snapshot
 from ..view.snapshot_json import RenderedLines
 from .corrections import input_lines, label_of, recorded_since, struck
 from .entries import Create, Entry, Input, Redo, Undo
@@ -88,6 +88,54 @@ class Game:
     def to_act(self) -> str | None:
         seat = to_act(self.state)
         return seat.name if seat else None
+
+    # -- what the service and the lists read without a snapshot (cheap: no read model is built) ------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def over(self) -> bool:
+        """The session has ended: its last hand is played (or too few players have chips)."""
+        return self.state.phase is Phase.OVER
+
+    @property
+    def between_hands(self) -> bool:
+        """No hand in play: a hand (or the session) has just ended, or none was dealt yet."""
+        return self.state.phase in (Phase.DEAL, Phase.OVER)
+
+    @property
+    def hand_number(self) -> int:
+        """The latest hand dealt (0 before the first)."""
+        return self.state.hand_number
+
+    @property
+    def hands_to_play(self) -> int:
+        """The hands the session is set to last."""
+        return self.state.stakes.hands
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return tuple(seat.name for seat in self.state.seats)
+
+    @property
+    def archivable(self) -> bool:
+        """Only a finished session may be put away (off the lists)."""
+        return self.over
+
+    def check_archivable(self) -> None:
+        if not self.archivable:
+            raise NotAllowed(N_("Only a finished session can be archived."))
+
+    def session_log(self) -> tuple[HandLog, ...]:
+        """Every hand's log lines, undone ones included (struck through), for the pages that show the session."""
+        return session_log(self.state, self.undone_lines)
+
+    def hand_log(self, number: int) -> HandLog | None:
+        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
+        return hand_log(self.state, number, self.undone_lines)
 
     def snapshot(self) -> Snapshot:
         """Everything a display needs at this seq, built once and shared (it is frozen)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..errors import BadInput
@@ -63,3 +64,18 @@ def parse_hand(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def high_first(codes: Iterable[str]) -> list[str]:
+    """Card codes in the order players read a 2-7 hand, highest first ("7h 5c 4d 3s 2c"); unreadable ones last."""
+    order = {char: index for index, char in enumerate(RANK_CHARS)}
+    return sorted(codes, key=lambda code: -order.get(code[:1].upper(), -1))
+
+
+def shared_cards(hands: Sequence[Sequence[Card]]) -> tuple[Card | None, ...]:
+    """For each hand, the first of its cards that another hand holds too, or None: one deck has each card once."""
+    holders: dict[Card, int] = {}
+    for hand in hands:
+        for card in set(hand):
+            holders[card] = holders.get(card, 0) + 1
+    return tuple(next((card for card in hand if holders[card] > 1), None) for hand in hands)

@@ -14,7 +14,7 @@ from .cards import HAND_SIZE
 from .deal_plan import plan_sentence
 from .outcomes import PileCount, PlanStep, Reshuffle
 from .stakes import DRAWS
-from .table_state import Deck, DrawRound, Hand, Seat, Serving, TableState
+from .table_state import Deck, DrawRound, Hand, Phase, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
@@ -30,6 +30,16 @@ def next_to_announce(table: TableState, draw: DrawRound) -> Seat | None:
         if seat.live and name not in draw.announced:
             return seat
     return None
+
+
+def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
+    """The draw being announced: every live player (all-in included) in seat order, with the cards each has
+    announced so far (None: not yet); nothing outside the announcements."""
+    hand = table.hand
+    if table.phase is not Phase.DRAW or hand is None or hand.draw is None:
+        return ()
+    announced = hand.draw.announced
+    return tuple((seat.name, announced.get(seat.name)) for seat in table.seats if seat.live)
 
 
 def announce(table: TableState, hand: Hand, seat: Seat, count: int) -> Msg:

@@ -7,6 +7,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from .stakes import MAX_DISCARD
+
 
 class Action(StrEnum):
     """Every input the dealer can record: the players' actions, then the dealer's own."""
@@ -38,6 +40,7 @@ class LegalAction:
     all_in: bool | None = None
     completes: bool = False  # a raise that completes a short all-in to the full level (R7)
     players: tuple[str, ...] = ()  # exposed: players served in the latest draw (from the latest exposure on)
+    counts: tuple[int, ...] = ()  # draw: the numbers of cards a player may discard, fewest first (0: stands pat)
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
@@ -47,7 +50,7 @@ class LegalAction:
         if self.action in WAGERS:
             return {"action": name, "to": self.to, "amount": self.amount, "all_in": self.all_in}
         if self.action is Action.DRAW:
-            return {"action": name, "min": 0, "max": 5}
+            return {"action": name, "min": self.counts[0], "max": self.counts[-1]}
         if self.action is Action.EXPOSED:
             return {"action": name, "players": list(self.players)}
         return {"action": name}
@@ -65,9 +68,10 @@ def wager(action: Action, amount: int, to: int | None = None, all_in: bool = Fal
 
 
 # The options without amounts are values: built once, shared by every table.
-FOLD, CHECK, DRAW, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
-                                                (Action.FOLD, Action.CHECK, Action.DRAW, Action.SHOW, Action.MUCK,
-                                                 Action.DEAL, Action.MISDEAL))
+FOLD, CHECK, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
+                                          (Action.FOLD, Action.CHECK, Action.SHOW, Action.MUCK, Action.DEAL,
+                                           Action.MISDEAL))
+DRAW = LegalAction(Action.DRAW, counts=tuple(range(MAX_DISCARD + 1)))  # pat, or 1 to 5 cards (§05)
 
 
 def find(legal: Legal, action: Action) -> LegalAction | None:

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations_with_replacement
 from math import prod
+from typing import Any, NamedTuple
 
 from ..errors import BadInput
-from ..messages import N_, Msg, msg
-from .cards import HAND_SIZE, Card, parse_hand
+from ..messages import N_, Msg, Translate, msg
+from .cards import HAND_SIZE, SUIT_CHARS, Card, parse_hand
 
 
 class Category(IntEnum):
@@ -174,6 +175,15 @@ class RankedHand:
         ordered = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
         return "-".join(RANK_LABELS[rank] for rank, count in ordered for _ in range(count))
 
+    @property
+    def compared_order(self) -> tuple[Card, ...]:
+        """The cards in the order §02 compares them (repeated ranks first, then high to low; suits in a fixed order
+        only so that a hand always prints the same way): 7-5-4-3-2, 3-3-8-5-2."""
+        counts: dict[int, int] = {}
+        for card in self.cards:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        return tuple(sorted(self.cards, key=lambda card: (-counts[card.rank], -card.rank, SUIT_CHARS.index(card.suit))))
+
 
 def rank_hand(cards: Sequence[Card]) -> RankedHand:
     if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE:
@@ -267,12 +277,40 @@ def rank_groups(hands: Sequence[RankedHand]) -> list[list[int]]:
     return groups
 
 
+class Placed(NamedTuple):
+    """One compared hand in the ranking: where it finished."""
+
+    given: int  # its position among the hands given (0 for the first)
+    place: int  # 1 for the best; tied hands share a place and the next place is skipped (1, 1, 3)
+    tied: bool
+    hand: RankedHand
+
+
 @dataclass(frozen=True)
 class Comparison:
     hands: tuple[RankedHand, ...]
     groups: list[list[int]]
     explanation: Msg
     steps: tuple[Msg, ...]  # one sentence per adjacent pair of groups, and per tie
+
+    @property
+    def placed(self) -> tuple[Placed, ...]:
+        """Every hand best first, with its place (tied hands share it, the next is skipped)."""
+        found: list[Placed] = []
+        for group in self.groups:
+            place = len(found) + 1
+            found += [Placed(index, place, len(group) > 1, self.hands[index]) for index in group]
+        return tuple(found)
+
+    def to_json(self, translate: Translate) -> dict[str, Any]:
+        """The answer of ``POST /api/compare`` (docs/API.md)."""
+        return {
+            "ranking": self.groups,
+            "hands": [{"cards": " ".join(str(card) for card in hand.cards), "category": hand.category.label,
+                       "name": hand.name.render(translate)} for hand in self.hands],
+            "explanation": self.explanation.render(translate),
+            "steps": [step.render(translate) for step in self.steps],
+        }
 
 
 def compare_hands(texts: Sequence[str], minimum: int = 2, maximum: int = 10) -> Comparison:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
-from ..rules.legal import Action, LegalAction
+from ..rules.legal import CHECK, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, LegalAction
 from ..rules.stakes import MAX_DISCARD
 from ..rules.table_state import TableState
 from .snapshot import Option
@@ -49,8 +49,9 @@ def option_for(option: LegalAction, table: TableState) -> Option:
         if number == 1:
             return Option(option, msg(N_("Deal hand {number}"), number=number))
         return Option(option, msg(N_("Next hand: deal hand {number}"), number=number))
-    if option.amount is None and not option.players:
-        return _FIXED[option.action]  # the same words every time: worded once, shared
+    fixed = _FIXED.get(option.action)
+    if fixed is not None and fixed.legal is option:
+        return fixed  # one of the engine's shared options: the same words every time, worded once, shared
     return _option(option)
 
 
@@ -65,5 +66,4 @@ def _option(option: LegalAction) -> Option:
     return Option(option, legal_label(option))
 
 
-_FIXED: dict[Action, Option] = {action: _option(LegalAction(action)) for action in Action
-                                if action not in (Action.DEAL, Action.EXPOSED)}
+_FIXED: dict[Action, Option] = {option.action: _option(option) for option in (FOLD, CHECK, DRAW, SHOW, MUCK, MISDEAL)}

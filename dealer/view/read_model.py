@@ -15,6 +15,7 @@ from ..record.corrections import boundary_sentence, input_lines, label_of, recor
 from ..record.entries import Input
 from ..rules import betting
 from ..rules.deal_plan import plan_items, plan_title
+from ..rules.draws import announcements
 from ..rules.hand_flow import next_button
 from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
@@ -25,6 +26,7 @@ from ..rules.turn import to_act
 from .button_labels import option_for
 from .results import result_view
 from .snapshot import (
+    Announcement,
     Betting,
     DealPlan,
     HandLog,
@@ -175,6 +177,8 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         total=table.total,
         misdeals=table.misdeals,
         earlier=cache.earlier(table),
+        announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
+                            for name, count in announcements(table)),
     )
 
 

@@ -37,6 +37,14 @@ class SeatView(NamedTuple):
     shown: tuple[Card, ...] | None  # shown at this hand's showdown
 
 
+class Announcement(NamedTuple):
+    """One player in the draw being announced (R12)."""
+
+    name: str
+    cards: int | None  # cards announced (0: stands pat); None until the player announces
+    to_act: bool
+
+
 class PotView(NamedTuple):
     label: Msg  # "main pot", "side pot 1", "pot"
     amount: int
@@ -220,6 +228,8 @@ class Snapshot(NamedTuple):
     total: int  # the table total (R1)
     misdeals: int
     earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
+    announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in seat order, and what each
+    # announced so far; empty outside a draw
 
     @property
     def legal(self) -> tuple[LegalAction, ...]:

@@ -1,0 +1,145 @@
+"""The start screen of the dealer's tablet: the tables on this server (in progress, finished) and the form that
+creates a table; the import form posts to web/sessions.py.
+
+Routes (on the dealer's blueprint of web/tablet.py, endpoints ``console.start_screen`` and ``console.create_table``):
+    GET  /      the start screen
+    POST /new   create a table (its console opens, this device keeps its dealer cookie); without JavaScript, the
+                same form moves a seat up or down (``move=3:up``) and comes back
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response as BaseResponse
+
+from dealer import BUTTON_BY_LOT, MAX_PLAYERS, N_, DealerError, Msg, Stakes, empty_button_seat, msg
+
+from .guard import foreign, start_csrf
+from .limits import whole_number
+from .service import service
+from .storage_errors import StorageError
+from .tablet import bp, dealer_token, set_dealer_cookie
+
+__all__ = ["blank_form", "bp", "create_table", "render_start", "start_screen", "table_rows"]
+
+
+def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tables on the lists: those in progress, and the finished ones."""
+    running: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
+    for table_id, game in service().tables():
+        row: dict[str, Any] = {
+            "id": table_id,
+            "hand": game.hand_number,
+            "hands": game.hands_to_play,
+            "players": list(game.players),
+            "stage": service().access(table_id).snapshot().stage,
+            "dealer": dealer_token(table_id) is not None,
+            "archivable": game.archivable,
+        }
+        (finished if game.over else running).append(row)
+    return running, finished
+
+
+def blank_form() -> dict[str, Any]:
+    rows = [{"name": "", "stack": ""} for _ in range(MAX_PLAYERS)]
+    defaults = Stakes()
+    return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
+            "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
+            "hands": defaults.hands, "stack": defaults.stack, "other": False}
+
+
+def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
+    running, finished = table_rows()
+    return render_template("start.html", form=form, error=error, running=running, finished=finished,
+                           house=Stakes(), button_by_lot=BUTTON_BY_LOT), status
+
+
+@bp.get("/")
+def start_screen() -> tuple[str, int]:
+    return render_start(blank_form())
+
+
+def _read_form() -> dict[str, Any]:
+    names = request.form.getlist("name")[:MAX_PLAYERS]
+    stacks = request.form.getlist("player_stack")[:MAX_PLAYERS]
+    rows = [{"name": name, "stack": stacks[index] if index < len(stacks) else ""} for index, name in enumerate(names)]
+    rows += [{"name": "", "stack": ""} for _ in range(MAX_PLAYERS - len(rows))]
+    form: dict[str, Any] = {"rows": rows, "button": request.form.get("button", "lot")}
+    defaults = blank_form()
+    for key in ("sb", "bb", "small", "big", "raises", "hands", "stack"):
+        form[key] = request.form.get(key, str(defaults[key])).strip() or str(defaults[key])
+    form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
+    return form
+
+
+def _payload(form: dict[str, Any]) -> dict[str, Any]:
+    """The API's table-creation body from the start form: the engine validates it and words every refusal."""
+    players: list[Any] = []
+    button = None
+    for index, row in enumerate(form["rows"]):
+        name = " ".join(str(row["name"]).split())
+        if not name:
+            if form["button"] == str(index):
+                raise empty_button_seat()
+            continue
+        if str(row["stack"]).strip():
+            stack = whole_number(row["stack"], gettext("stack of %(name)s", name=name))
+            players.append({"name": name, "stack": stack})
+        else:
+            players.append(name)
+        if form["button"] == str(index):
+            button = name
+    payload: dict[str, Any] = {
+        "players": players,
+        "blinds": [whole_number(form["sb"], gettext("small blind")),
+                   whole_number(form["bb"], gettext("big blind"))],
+        "limits": [whole_number(form["small"], gettext("small bet")),
+                   whole_number(form["big"], gettext("big bet"))],
+        "raises": whole_number(form["raises"], gettext("raises")),
+        "hands": whole_number(form["hands"], gettext("hands")),
+        "stack": whole_number(form["stack"], gettext("starting stack")),
+    }
+    if button is not None:
+        payload["button"] = button
+    return payload
+
+
+def _move(form: dict[str, Any], move: str) -> None:
+    """Reorder the seats without JavaScript: "3:up" swaps rows 3 and 2 (the chosen button follows its player)."""
+    index_text, _, direction = move.partition(":")
+    if not (index_text.isascii() and index_text.isdigit() and len(index_text) <= 2):
+        return
+    index = int(index_text)
+    other = index - 1 if direction == "up" else index + 1
+    rows = form["rows"]
+    if not (0 <= index < len(rows) and 0 <= other < len(rows)):
+        return
+    rows[index], rows[other] = rows[other], rows[index]
+    if form["button"] == str(index):
+        form["button"] = str(other)
+    elif form["button"] == str(other):
+        form["button"] = str(index)
+
+
+@bp.post("/new")
+def create_table() -> BaseResponse | tuple[str, int]:
+    form = _read_form()
+    move = request.form.get("move")
+    if move:
+        _move(form, move)
+        return render_start(form)
+    if foreign(start_csrf()):
+        return render_start(form, msg(N_("This form must be sent from this server's own page.")), 403)
+    try:
+        table_id, token, _ = service().create(_payload(form))
+    except DealerError as refusal:
+        return render_start(form, refusal.message, 400)
+    except StorageError as failure:
+        return render_start(form, failure.message, 503)
+    response = redirect(url_for("console.console", table_id=table_id), code=303)
+    set_dealer_cookie(response, table_id, token)
+    return response
