@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Flask
 
+from dealer import phh_writer
 from web import ROOT, create_app
 from web.backups import BackupKeeper, backups, restore
 from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder
@@ -113,9 +114,9 @@ def tables_in_play(app: Flask, base: str, stop: threading.Event) -> str:
         lines = []
         for table_id in ready:
             game = tables.game(table_id)
-            if game.state.phase.value != "over":
-                names = ", ".join(seat.name for seat in game.state.seats)
-                hand = f"hand {game.state.hand_number} of {game.state.stakes.hands}"
+            if not game.over:
+                names = ", ".join(game.players)
+                hand = f"hand {game.hand_number} of {game.hands_to_play}"
                 lines.append(f"    {base}/t/{table_id}   {hand}: {names}")
     return "\n".join(["  Tables in play (players' view):", *lines, ""]) if lines else ""
 
@@ -127,6 +128,7 @@ def warm_up_in_background(app: Flask, base: str) -> threading.Event:
         text = tables_in_play(app, base, stop)
         if text and not stop.is_set():
             print(text, flush=True)
+        phh_writer()  # PokerKit takes a second to import: done now, not on a phone's first PHH download
 
     threading.Thread(target=run, name="warm-up", daemon=True).start()
     return stop
