@@ -25,7 +25,7 @@ from dealer import (
 )
 
 from .limits import parse_json, require_json_type
-from .service import TableAccess, service
+from .service import WRITING, TableAccess, service
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -151,16 +151,18 @@ def pokerstars_texts(table: TableAccess, session: SessionRecord, hands: Iterable
 @bp.get("/tables/<table_id>/hands/<number>.txt")
 def hand_txt(table_id: str, number: str) -> Response:
     table = service().access(table_id)
-    session, hand = table.hand(number)
-    return text_file(pokerstars_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.txt")
+    with WRITING:
+        session, hand = table.hand(number)
+        return text_file(pokerstars_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.txt")
 
 
 @bp.get("/tables/<table_id>/hands.txt")
 def hands_txt(table_id: str) -> Response:
     table = service().access(table_id)
-    session = table.record()
-    return text_file(pokerstars_join_hands(pokerstars_texts(table, session, session.hands)),
-                     f"{table_id}-hands.txt")
+    with WRITING:
+        session = table.record()
+        return text_file(pokerstars_join_hands(pokerstars_texts(table, session, session.hands)),
+                         f"{table_id}-hands.txt")
 
 
 def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
@@ -172,15 +174,17 @@ def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRe
 @bp.get("/tables/<table_id>/hands/<number>.phh")
 def hand_phh(table_id: str, number: str) -> Response:
     table = service().access(table_id)
-    session, hand = table.hand(number)
-    return text_file(phh_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.phh")
+    with WRITING:
+        session, hand = table.hand(number)
+        return text_file(phh_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.phh")
 
 
 @bp.get("/tables/<table_id>/hands.phhs")
 def hands_phhs(table_id: str) -> Response:
     table = service().access(table_id)
-    session = table.record()
-    return text_file(phh_writer().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
+    with WRITING:
+        session = table.record()
+        return text_file(phh_writer().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
 
 
 @bp.get("/tables/<table_id>/export")

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, make_response, render_template, request
 from dealer import night_report
 
 from .player import cached_fragment, fragments
-from .service import service
+from .service import WRITING, service
 from .stacks_chart import stacks_chart
 
 bp = Blueprint("report", __name__)
@@ -34,7 +34,8 @@ def report(table_id: str) -> Response:
 def _render(table_id: str) -> tuple[str, int]:
     """The report page, and the seq it shows."""
     access = service().access(table_id)
-    snap = access.snapshot()
-    night = night_report(access.record(), snap.standings)
-    chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
-    return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart), snap.seq
+    with WRITING:
+        snap = access.snapshot()
+        night = night_report(access.record(), snap.standings)
+        chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
+        return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart), snap.seq

@@ -46,6 +46,9 @@ from .store import Store
 from .table_errors import HandNotFound, TableNotFound, Unauthorized
 
 EXTENSION = "tables"
+# Hand histories and the night's report are written one at a time: written side by side they would share the
+# interpreter with the dealer's tap (which waits for none of them); the phones asking wait for each other instead.
+WRITING = threading.Semaphore(1)
 MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
 # start screen 448 KB
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
