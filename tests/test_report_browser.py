@@ -63,3 +63,21 @@ def test_the_report_prints_on_two_pages_and_fits_a_phone(api: Api, browser: Any,
     widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]")
     assert max(widths[:2]) <= widths[2], f"the page scrolls sideways: {widths}"
     phone.close()
+
+
+def test_the_print_button_prints_and_the_printed_page_has_no_dark_frame(api: Api, browser: Any) -> None:
+    """The report's Print button opens the browser's print (the CSP blocks inline handlers, so a script of ours
+    does it), and printed with backgrounds the page is white to its edges (the screen's dark theme stays off)."""
+    table, token, _ = api.create(PLAYERS[:3], button="Ana", hands=1)
+    api.ok(table, token, "deal")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{api.base}/t/{table}/report")
+    page.evaluate("() => { window.printed = 0; window.print = () => { window.printed += 1; }; }")
+    page.get_by_role("button", name="Print").click()
+    page.wait_for_function("() => window.printed === 1", timeout=10_000)
+    page.emulate_media(media="print")
+    colours = page.evaluate("[getComputedStyle(document.documentElement).backgroundColor, "
+                            "getComputedStyle(document.body).backgroundColor]")
+    assert colours == ["rgb(255, 255, 255)", "rgb(255, 255, 255)"], colours
+    context.close()

@@ -12,6 +12,11 @@
   });
   // "The page is visible again" as its own event, for `hx-trigger="pagevisible from:document"` (a trigger filter
   // such as [document.visibilityState === 'visible'] would need eval).
+  // A button that prints the page (`data-print`): an inline onclick would be blocked by the CSP.
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element && event.target.closest("[data-print]");
+    if (button) window.print();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") document.dispatchEvent(new Event("pagevisible"));
   });
