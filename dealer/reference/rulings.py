@@ -39,7 +39,7 @@ RULINGS: tuple[Ruling, ...] = (
         "R1", ("01",),
         N_("Chips stay at the table"),
         N_("No chips enter or leave the game during a hand or between hands: at every moment the chips on the "
-           "table add up to the number of players times the starting stack."),
+           "table add up to the players' starting stacks added together (the table total)."),
         N_("The card forbids adding chips during a hand; forbidding it between hands as well keeps the session "
            "comparable and lets the app check every total."),
     ),
