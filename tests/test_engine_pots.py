@@ -108,6 +108,8 @@ def test_r17_split_pot_odd_chip_goes_to_the_first_tied_player_left_of_the_button
     award = table.state["last_hand"]["awards"][0]
     assert award == {"amount": 9, "winners": ["Ana", "Caio"], "shares": {"Ana": 4, "Caio": 5}, "odd_chips": ["Caio"]}
     assert table.stacks() == {"Ana": 100, "Bia": 99, "Caio": 101}
+    said = [line["text"] for line in table.state["log"]]
+    assert "The pot of 9 is split: Ana 4, Caio 5; odd chip to Caio (first tied left of the button)" in said
 
 
 def test_r17_three_way_tie_leftover_one_each_clockwise_from_left_of_the_button() -> None:
@@ -128,6 +130,8 @@ def test_r17_three_way_tie_leftover_one_each_clockwise_from_left_of_the_button()
     award = table.state["last_hand"]["awards"][0]
     assert award["amount"] == 14 and award["odd_chips"] == ["Dani", "Ana"]
     assert award["shares"] == {"Ana": 5, "Bia": 4, "Dani": 5}
+    assert any(line["text"].endswith("odd chips to Dani, Ana (first tied left of the button)")
+               for line in table.state["log"])
 
 
 def test_r18_last_aggressor_of_round_four_shows_first() -> None:

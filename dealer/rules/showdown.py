@@ -73,6 +73,10 @@ def award_sentence(award: Award, pot_count: int) -> Msg:
         return msg(N_("{player} wins the {pot} of {amount}"), rule="08", player=award.winners[0], pot=pot_name,
                    amount=award.amount)
     shares = ", ".join(f"{name} {award.shares[name]}" for name in award.winners)
+    if len(award.odd_chips) == 1:
+        return msg(N_("The {pot} of {amount} is split: {shares}; odd chip to {odd} (first tied left of the "
+                      "button)"), rule="08", ruling="R17", pot=pot_name, amount=award.amount, shares=shares,
+                   odd=award.odd_chips[0])
     if award.odd_chips:
         return msg(N_("The {pot} of {amount} is split: {shares}; odd chips to {odd} (first tied left of the "
                       "button)"), rule="08", ruling="R17", pot=pot_name, amount=award.amount, shares=shares,
