@@ -67,6 +67,8 @@ class _Slot:
     # Each hand's history as text, by format and hand number, with the hand's record it was written from: a hand
     # that is over keeps its record object, so its text is written once however often it is read.
     rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
+    times_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -123,7 +125,10 @@ class TableAccess:
     def record(self) -> SessionRecord:
         """Every hand as the engine recorded it, with the times of its entries: the disk is read before the lock is
         taken and the lock held only to pick up the hands' records (frozen, so written out outside the lock)."""
-        times = dict(enumerate(self._store.times(self.table_id)))
+        slot = self._slot
+        with slot.times_lock:  # only the entries recorded since the last reader are read from the disk
+            slot.times.extend(self._store.times(self.table_id, len(slot.times)))
+            times = dict(enumerate(slot.times))
         with self._slot.lock:
             return self._slot.game.session_record(times)
 

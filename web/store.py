@@ -168,10 +168,10 @@ class Store:
             "SELECT id, token_hash, created_at, archived FROM tables ORDER BY created_at DESC").fetchall())
         return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
 
-    def times(self, table_id: str) -> list[float]:
-        """When each entry was recorded, by seq."""
-        rows = self._read(lambda db: db.execute("SELECT at FROM entries WHERE table_id = ? ORDER BY seq",
-                                                (table_id,)).fetchall())
+    def times(self, table_id: str, start: int = 0) -> list[float]:
+        """When each entry was recorded, by seq (from the entry at seq ``start`` on)."""
+        rows = self._read(lambda db: db.execute("SELECT at FROM entries WHERE table_id = ? AND seq >= ? ORDER BY seq",
+                                                (table_id, start)).fetchall())
         return [at for (at,) in rows]
 
     # -- the file ---------------------------------------------------------------------------------------------
