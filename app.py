@@ -204,7 +204,8 @@ def serve_tuned(app: Flask, args: argparse.Namespace) -> Callable[[], None]:
     (web/waitress_server.py says which settings and why): listening already, it returns the loop to run."""
     from web.waitress_server import create
 
-    return create(app, host=args.host, port=args.port, threads=args.threads)
+    tables = app.extensions["tables"]
+    return create(app, host=args.host, port=args.port, threads=args.threads, verify=tables.holds_dealer_token)
 
 
 def main(argv: list[str] | None = None) -> int:

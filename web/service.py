@@ -51,6 +51,7 @@ EXTENSION = "tables"
 WRITING = threading.Semaphore(1)
 MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
 # start screen 448 KB
+LATEST_TIME = 253_402_300_799  # a time beyond 9999 (an import from before the check) is left unprinted
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
 
 
@@ -123,7 +124,7 @@ class TableAccess:
     def record(self) -> SessionRecord:
         """Every hand as the engine recorded it, with the times of its entries: the disk is read before the lock is
         taken and the lock held only to pick up the hands' records (frozen, so written out outside the lock)."""
-        times = dict(enumerate(self._store.times(self.table_id)))
+        times = {seq: at for seq, at in enumerate(self._store.times(self.table_id)) if 0 <= at <= LATEST_TIME}
         with self._slot.lock:
             return self._slot.game.session_record(times)
 
@@ -271,6 +272,11 @@ class TableService:
                 continue
             ready.append(stored.id)
         return ready
+
+    def holds_dealer_token(self, table_id: str, token: str) -> bool:
+        """Whether ``token`` is the dealer token of a table in memory (no disk read: the network loop asks)."""
+        slot = self._slots.get(table_id)
+        return slot is not None and slot.holds(token)
 
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
