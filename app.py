@@ -27,7 +27,7 @@ from flask import Flask
 from dealer import phh_writer
 from web import ROOT, create_app
 from web.backups import BackupKeeper, backups, restore
-from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder
+from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder, check_room
 from web.storage_errors import StorageError
 
 DEFAULT_PORT = 8765
@@ -140,6 +140,7 @@ def claim_database(database: str, url: str) -> ServerLock:
     """Every start-up check, and the lock that keeps a second server off this file; StartRefused says why not."""
     path = Path(database)
     check_folder(path)
+    check_room(path)
     lock = ServerLock(database)
     lock.acquire(url)
     try:
@@ -225,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     app = None
     try:
         app = create_app(config)
+        lock.hold_database()  # a new database exists now: lock the file itself too
         run_server = serve_tuned(app, args)
         stop_on_signals()
         base = str(config["PUBLIC_URL"])

@@ -36,7 +36,7 @@ from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import create_server
 from waitress.task import ThreadedTaskDispatcher
-from waitress.utilities import RequestEntityTooLarge
+from waitress.utilities import BadRequest, RequestEntityTooLarge, ServerNotImplemented
 
 CONNECTION_LIMIT = 2000
 PER_CLIENT_CONNECTIONS = 16
@@ -160,10 +160,13 @@ class DealerFirst(ThreadedTaskDispatcher):
 
 class LimitedRequest(HTTPRequestParser):
     """Waitress's request parser with the body limited by the address as it arrives: a body beyond its limit is
-    refused (413) as soon as its Content-Length says so, or its chunks pass the limit, before it is kept."""
+    refused (413) as soon as its Content-Length says so, or its chunks pass the limit, before it is kept; a
+    transfer coding other than chunked is the client's error (400), never a 5xx."""
 
     def received(self, data: bytes) -> int:
         consumed = int(super().received(data))
+        if isinstance(self.error, ServerNotImplemented):  # a transfer coding we do not read: the client's error
+            self.error = BadRequest(str(self.error.body))
         if self.error is None and self.headers_finished:
             limit = body_limit(str(getattr(self, "path", "") or ""))
             if self.content_length > limit or self.body_bytes_received > limit:
