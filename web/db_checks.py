@@ -8,6 +8,7 @@ and on the database file itself, so neither another name for it nor a deleted ``
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import shutil
@@ -162,10 +163,11 @@ class ServerLock:
             raise StartRefused(Msg(N_("Another server is already using the database {path} (serving at {where}). "
                                       "Stop it first, or start this one with --db pointing to another file."),
                                    {"path": self.database, "where": first})) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{url}\npid {os.getpid()}\n")
-        handle.flush()
+        with contextlib.suppress(OSError):  # where it serves is a courtesy: a full disk is told by the checks
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{url}\npid {os.getpid()}\n")
+            handle.flush()
 
     def hold_database(self) -> None:
         """Lock the database file itself (flock: SQLite's own locks are POSIX locks, which this leaves alone), so a
