@@ -46,6 +46,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--db", default=None, help="SQLite database path (default: instance/dealer.sqlite3)")
     parser.add_argument("--public-url", default=None,
                         help="address phones should use, e.g. http://poker.lan:8765 (default: detected LAN address)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another name this server may be reached by (repeatable); its addresses, localhost, this "
+                             "computer's name and the public URL's host are always accepted")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
     parser.add_argument("--max-tables", type=int, default=None,
                         help="tables in progress this server accepts before refusing a new one (default 100)")
@@ -214,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     database = database_path(args)
     if args.restore is not None:
         return restore_command(database, args.restore)
-    config: dict[str, Any] = {"PUBLIC_URL": public_url(args), "DATABASE": database}
+    config: dict[str, Any] = {"PUBLIC_URL": public_url(args), "DATABASE": database,
+                              "ALLOWED_HOSTS": tuple(args.allowed_host), "LAPTOP_ADDRESSES": ("127.0.0.1", "::1")}
     if args.max_tables is not None:
         config["MAX_TABLES_IN_PLAY"] = args.max_tables
     try:

@@ -227,6 +227,10 @@ class TableService:
         slot = self._slot(table_id)
         return TableAccess(self.store, table_id, slot, slot.holds(token), self.after_write)
 
+    def host_access(self, table_id: str) -> TableAccess:
+        """The table for the host at the laptop itself (archive, delete): no dealer token needed there."""
+        return TableAccess(self.store, table_id, self._slot(table_id), True, self.after_write)
+
     def dealer_access(self, table_id: str, token: str | None) -> TableAccess:
         """The table for its dealer: TableNotFound first, then Unauthorized for a missing or wrong token."""
         return self.access(table_id, token).require_dealer()
@@ -328,6 +332,10 @@ class TableService:
     def delete(self, table_id: str, token: str | None) -> None:
         """Remove a table and its log from this server (the dealer's, after a confirm on the page)."""
         self.dealer_access(table_id, token)
+        self.remove(table_id)
+
+    def remove(self, table_id: str) -> None:
+        """Remove a table and its log (its dealer's or the host's right checked by the caller)."""
         with self._lock:
             self.store.delete_table(table_id)
             self._slots.pop(table_id, None)

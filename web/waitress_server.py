@@ -12,7 +12,8 @@ thread. Here:
 - a request's headers and body must arrive within ``REQUEST_DEADLINE`` seconds of its first byte, whatever trickles
   in meanwhile (``channel_timeout`` only counts silence): a connection dribbling a byte a second is closed;
 - bodies are limited while they arrive (:class:`LimitedRequest`): ``SMALL_BODY`` everywhere, ``IMPORT_BODY`` for the
-  two import addresses, held in memory (never written to the database's disk) and refused with 413 beyond;
+  two import addresses, held in memory (never written to the database's disk) and refused with 413 beyond (the
+  app itself answers a body over 64 KiB, or an import over its limit, with its own sentence);
 - a malformed request (a space in the path, a control character in a header, a header too large) is answered by
   waitress's own 400/431, never dropped;
 - ``channel_timeout`` 20 s and ``cleanup_interval`` 5 s; ``backlog`` 2048;
@@ -46,7 +47,7 @@ CHANNEL_TIMEOUT = 20
 CLEANUP_INTERVAL = 5
 BACKLOG = 2048
 DEALER_HOLD = 0.05  # the longest the network loop waits for a dealer's request before its next pass
-SMALL_BODY = 64 * 1024
+SMALL_BODY = 1024 * 1024  # the app refuses more than 64 KiB itself, with its sentence; beyond this, waitress does
 IMPORT_BODY = 4 * 1024 * 1024
 IMPORT_PATHS = ("/import", "/api/tables/import")
 DEALER_PAGE = re.compile(r"^/t/([^/]+)/dealer(?:/|$)")
