@@ -85,3 +85,13 @@ def test_an_import_too_long_is_refused_before_it_is_replayed(server: ServerProce
     status, body = Api(server.base).request("POST", "/api/tables/import", document)
     assert status == 400, body
     assert "too long to import (more than 20000 entries)" in body["error"], body
+
+
+def test_names_that_look_the_same_are_one_name_and_a_name_needs_a_letter_or_digit(server: ServerProcess) -> None:
+    api = Api(server.base)
+    status, body = api.request("POST", "/api/tables", {"players": ["Jose\u0301", "Jos\u00e9"]})
+    assert status == 400 and "Two players are called “José”" in body["error"], body
+    status, body = api.request("POST", "/api/tables", {"players": ["\u0301\u0301", "Bia"]})
+    assert status == 400 and body["error"].startswith("Player names need at least one letter or digit"), body
+    _, _, state = api.create(["Jose\u0301", "Bia"])
+    assert [player["name"] for player in state["players"]] == ["Jos\u00e9", "Bia"]

@@ -130,12 +130,16 @@
   async function recorded(seq) {
     const root = consoleRoot();
     if (!root || !root.dataset.liveUrl) return { status: 0, html: "" };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ANSWER_MS * 2);
     try {
       const response = await fetch(`${root.dataset.liveUrl}?seq=${encodeURIComponent(seq)}`, {
-        headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" });
+        headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store", signal: controller.signal });
       return { status: response.status, html: response.status === 200 ? await response.text() : "" };
     } catch (error) {
       return { status: 0, html: "" };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
