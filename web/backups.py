@@ -53,8 +53,23 @@ def backups(database: str | os.PathLike[str]) -> list[Path]:
     return sorted(found, key=lambda path: (counter(path), path.name))
 
 
+_IDS: dict[tuple[str, int], str | None] = {}  # a backup's id, by its path and change time: backups never change
+
+
 def database_id(path: str | os.PathLike[str]) -> str | None:
     """The id a database (or a backup of it) carries; None for one from before the ids, or unreadable."""
+    try:
+        key = (str(path), os.stat(path).st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _IDS:
+        if len(_IDS) > 1000:
+            _IDS.clear()
+        _IDS[key] = _read_id(path)
+    return _IDS[key]
+
+
+def _read_id(path: str | os.PathLike[str]) -> str | None:
     try:
         connection = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
         try:
