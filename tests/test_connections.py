@@ -197,3 +197,28 @@ def test_a_body_beyond_the_limit_is_refused_before_it_is_sent(own_server: Server
     finally:
         sock.close()
     assert answer.startswith(b"HTTP/1.") and b" 413 " in answer.split(b"\r\n", 1)[0], answer
+
+
+def test_the_dealers_lane_is_for_requests_carrying_the_tables_dealer_key_never_a_url_alone() -> None:
+    """Which requests waitress serves ahead of the reads (web/waitress_server.py): the console's pages and writes
+    with the table's dealer cookie, the API's act/undo/redo with its Bearer token, that token being the table's."""
+    from types import SimpleNamespace
+
+    from web.waitress_server import is_dealer_request
+
+    def request(method: str, path: str, **headers: str) -> object:
+        return SimpleNamespace(command=method, path=path, headers=headers, error=None)
+
+    def right(table: str, token: str) -> bool:
+        return (table, token) == ("abc", "key")
+
+    assert is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="lang=en; dealer_abc=key"), right)
+    assert is_dealer_request(request("GET", "/t/abc/dealer", COOKIE="dealer_abc=key"), right)
+    assert is_dealer_request(request("POST", "/api/tables/abc/actions", AUTHORIZATION="Bearer key"), right)
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act"), right), "a URL alone"
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="dealer_abc=guess"), right)
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="dealer_xyz=key"), right)
+    assert not is_dealer_request(request("POST", "/api/tables/import", AUTHORIZATION="Bearer key"), right)
+    assert not is_dealer_request(request("POST", "/new", COOKIE="dealer_abc=key"), right)
+    assert not is_dealer_request(SimpleNamespace(error="bad request line"), right), "an error request waits"
+    assert not is_dealer_request(None, right)
