@@ -27,7 +27,7 @@ from flask import Flask
 from dealer import phh_writer
 from web import ROOT, create_app
 from web.backups import BackupKeeper, backups, restore
-from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder
+from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder, check_room
 from web.storage_errors import StorageError
 
 DEFAULT_PORT = 8765
@@ -46,6 +46,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--db", default=None, help="SQLite database path (default: instance/dealer.sqlite3)")
     parser.add_argument("--public-url", default=None,
                         help="address phones should use, e.g. http://poker.lan:8765 (default: detected LAN address)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another name this server may be reached by (repeatable); its addresses, localhost, this "
+                             "computer's name and the public URL's host are always accepted")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
     parser.add_argument("--max-tables", type=int, default=None,
                         help="tables in progress this server accepts before refusing a new one (default 100)")
@@ -140,6 +143,7 @@ def claim_database(database: str, url: str) -> ServerLock:
     """Every start-up check, and the lock that keeps a second server off this file; StartRefused says why not."""
     path = Path(database)
     check_folder(path)
+    check_room(path)
     lock = ServerLock(database)
     lock.acquire(url)
     try:
@@ -204,7 +208,8 @@ def serve_tuned(app: Flask, args: argparse.Namespace) -> Callable[[], None]:
     (web/waitress_server.py says which settings and why): listening already, it returns the loop to run."""
     from web.waitress_server import create
 
-    return create(app, host=args.host, port=args.port, threads=args.threads)
+    tables = app.extensions["tables"]
+    return create(app, host=args.host, port=args.port, threads=args.threads, verify=tables.holds_dealer_token)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     database = database_path(args)
     if args.restore is not None:
         return restore_command(database, args.restore)
-    config: dict[str, Any] = {"PUBLIC_URL": public_url(args), "DATABASE": database}
+    config: dict[str, Any] = {"PUBLIC_URL": public_url(args), "DATABASE": database,
+                              "ALLOWED_HOSTS": tuple(args.allowed_host), "LAPTOP_ADDRESSES": ("127.0.0.1", "::1")}
     if args.max_tables is not None:
         config["MAX_TABLES_IN_PLAY"] = args.max_tables
     try:
@@ -224,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     app = None
     try:
         app = create_app(config)
+        lock.hold_database()  # a new database exists now: lock the file itself too
         run_server = serve_tuned(app, args)
         stop_on_signals()
         base = str(config["PUBLIC_URL"])

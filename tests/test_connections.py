@@ -117,8 +117,8 @@ def closed_by_server(sock: socket.socket) -> bool:
 
 
 def test_one_device_cannot_hold_every_connection(own_server: ServerProcess) -> None:
-    """Beyond its share (web/waitress_server.py) a device's new connections are closed at once, so the rest of the
-    server's connections stay free for everyone else; once it lets go, it is served again."""
+    """Beyond its share (web/waitress_server.py) a device's new connection closes its oldest one that is not being
+    answered, so the rest of the server's connections stay free for everyone else; the device is served again."""
     from web.waitress_server import PER_CLIENT_CONNECTIONS
 
     api = Api(own_server.base)
@@ -126,16 +126,99 @@ def test_one_device_cannot_hold_every_connection(own_server: ServerProcess) -> N
     held = []
     try:
         for _ in range(PER_CLIENT_CONNECTIONS + 20):
-            held.append(socket.create_connection(("127.0.0.1", own_server.port), timeout=10))
+            held.append(socket.create_connection(("127.0.0.1", own_server.port), timeout=10,
+                                                 source_address=("127.0.0.2", 0)))
         deadline = time.monotonic() + 20
         closed = 0
         while time.monotonic() < deadline:
-            closed = sum(1 for sock in held[-20:] if closed_by_server(sock))
+            closed = sum(1 for sock in held[:20] if closed_by_server(sock))
             if closed >= 20:
                 break
-        assert closed >= 20, "the connections beyond the device's share are closed"
-        assert not closed_by_server(held[0]), "the first ones are kept"
+        assert closed >= 20, "the oldest connections beyond the device's share are closed"
+        assert not any(closed_by_server(sock) for sock in held[-PER_CLIENT_CONNECTIONS:]), "the latest are kept"
+        device = http.client.HTTPConnection("127.0.0.1", own_server.port, timeout=10, source_address=("127.0.0.2", 0))
+        device.request("GET", "/api/health")
+        assert device.getresponse().status == 200, "the device is served again"
     finally:
         for sock in held:
             sock.close()
     assert dealer_taps(api, table, token, 4) == [200] * 4
+
+
+def test_the_laptop_itself_is_not_held_to_a_devices_share(own_server: ServerProcess) -> None:
+    from web.waitress_server import PER_CLIENT_CONNECTIONS
+
+    held = [socket.create_connection(("127.0.0.1", own_server.port), timeout=10)
+            for _ in range(PER_CLIENT_CONNECTIONS + 10)]
+    try:
+        time.sleep(1)
+        assert not any(closed_by_server(sock) for sock in held)
+        assert Api(own_server.base).request("GET", "/api/health")[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_a_request_dribbling_in_is_closed_at_its_deadline_and_taps_go_on(own_server: ServerProcess) -> None:
+    """A byte a second never counts as silence, but the request must arrive whole within the deadline."""
+    from web.waitress_server import REQUEST_DEADLINE
+
+    api = Api(own_server.base)
+    table, token, _ = api.create(["Ana", "Bia"])
+    sock = socket.create_connection(("127.0.0.1", own_server.port), timeout=10, source_address=("127.0.0.3", 0))
+    started = time.monotonic()
+    closed = False
+    try:
+        for byte in b"GET /t/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200:
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                closed = True
+                break
+            if closed_by_server(sock):
+                closed = True
+                break
+            time.sleep(0.8)
+            if time.monotonic() - started > REQUEST_DEADLINE * 3:
+                break
+    finally:
+        sock.close()
+    assert closed, "the dribbling connection was closed"
+    assert dealer_taps(api, table, token, 2) == [200, 200]
+
+
+def test_a_body_beyond_the_limit_is_refused_before_it_is_sent(own_server: ServerProcess) -> None:
+    """A 100 MB Content-Length is answered 413 at once: the server never waits for nor stores the body."""
+    sock = socket.create_connection(("127.0.0.1", own_server.port), timeout=10, source_address=("127.0.0.4", 0))
+    try:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100000000\r\n\r\n{")
+        answer = sock.recv(200)
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.") and b" 413 " in answer.split(b"\r\n", 1)[0], answer
+
+
+def test_the_dealers_lane_is_for_requests_carrying_the_tables_dealer_key_never_a_url_alone() -> None:
+    """Which requests waitress serves ahead of the reads (web/waitress_server.py): the console's pages and writes
+    with the table's dealer cookie, the API's act/undo/redo with its Bearer token, that token being the table's."""
+    from types import SimpleNamespace
+
+    from web.waitress_server import is_dealer_request
+
+    def request(method: str, path: str, **headers: str) -> object:
+        return SimpleNamespace(command=method, path=path, headers=headers, error=None)
+
+    def right(table: str, token: str) -> bool:
+        return (table, token) == ("abc", "key")
+
+    assert is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="lang=en; dealer_abc=key"), right)
+    assert is_dealer_request(request("GET", "/t/abc/dealer", COOKIE="dealer_abc=key"), right)
+    assert is_dealer_request(request("POST", "/api/tables/abc/actions", AUTHORIZATION="Bearer key"), right)
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act"), right), "a URL alone"
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="dealer_abc=guess"), right)
+    assert not is_dealer_request(request("POST", "/t/abc/dealer/act", COOKIE="dealer_xyz=key"), right)
+    assert not is_dealer_request(request("POST", "/api/tables/import", AUTHORIZATION="Bearer key"), right)
+    assert not is_dealer_request(request("POST", "/new", COOKIE="dealer_abc=key"), right)
+    assert not is_dealer_request(SimpleNamespace(error="bad request line"), right), "an error request waits"
+    assert not is_dealer_request(None, right)

@@ -132,7 +132,8 @@ def redo(table_id: str) -> tuple[Response, int]:
 
 # --- hand histories (public, like the STATE) and the session as a document (the dealer's) -----------------------
 
-IMPORT_LIMIT = 32 * 1024 * 1024  # a session of hundreds of hands; every other request stays under 64 KiB
+IMPORT_LIMIT = 4 * 1024 * 1024  # a session of hundreds of hands; every other request stays under 64 KiB (the
+# server refuses bodies beyond this before they are stored: web/waitress_server.py's IMPORT_BODY)
 
 
 def text_file(text: str, filename: str, mimetype: str = "text/plain") -> Response:

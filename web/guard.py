@@ -10,7 +10,11 @@ this server rendered for the dealer's device knows it. A cookie-authenticated PO
 - it names none (``Origin: null`` after a redirect or from a sandboxed frame, or no Origin at all) and does not
   carry the token.
 
-A token that is sent must match, whatever the Origin says. Every answer forbids framing (``frame-ancestors
+A token that is sent must match, whatever the Origin says. Before all that, a request whose ``Host`` is not a name
+this server is known by is refused (421 with a sentence, :func:`known_host`): an address (an IP literal), ``localhost``,
+this computer's own name, the public URL's host, or a name given with ``--allowed-host``. A page of another site on
+a name that resolves to the laptop (DNS rebinding) sends its own name as the Host, and its matching Origin gets it
+nowhere. Every answer forbids framing (``frame-ancestors
 'none'``, ``X-Frame-Options: DENY``) and runs no inline script (Content-Security-Policy); inline ``style``
 attributes stay allowed (the card picker's ``--rank``, the stacks chart). The one exception to framing: the rule
 reference and "Who wins?" (no table control on them) may be framed by this server's own pages, as the console
@@ -22,11 +26,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
+import socket
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 from markupsafe import Markup, escape
+
+from dealer import N_, Msg
+
+from .errors import answer
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -105,6 +115,51 @@ def security_headers(response: Response) -> Response:
     return response
 
 
+def host_name(host: str) -> str | None:
+    """The name (or address) of a Host header, without its port; None when it is not one."""
+    try:
+        name = urlsplit("//" + host).hostname
+    except ValueError:
+        return None
+    return name.rstrip(".").lower() if name else None
+
+
+def is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def own_names(app: Flask) -> frozenset[str]:
+    """The names this server answers to: localhost, this computer's name, the public URL's host, the names given."""
+    names = {"localhost"}
+    with_port = [str(app.config.get("PUBLIC_URL") or "")]
+    names.update(filter(None, (host_name(urlsplit(url).netloc) for url in with_port if url)))
+    try:
+        computer = socket.gethostname().lower()
+    except OSError:
+        computer = ""
+    if computer:
+        names.update({computer, computer.split(".")[0], computer.split(".")[0] + ".local", computer + ".local"})
+    names.update(str(name).strip().rstrip(".").lower() for name in app.config.get("ALLOWED_HOSTS", ()) if name)
+    return frozenset(names)
+
+
+def known_host() -> Response | None:
+    """Refuse (421) a request whose Host is not one of this server's names or addresses."""
+    name = host_name(request.headers.get("Host", "") or request.host)
+    if name is not None and (is_address(name) or name.endswith(".localhost")
+                             or name in current_app.extensions["own_names"]):
+        return None
+    shown = (name or request.headers.get("Host", "?"))[:60]
+    return answer(Msg(N_("This server does not answer to the name “{host}”: open it by the address its terminal "
+                         "shows, or start it with --allowed-host {host}."), {"host": shown}), 421)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("CSRF_SECRET", secrets.token_hex(32))
+    app.extensions["own_names"] = own_names(app)
+    app.before_request(known_host)
     app.after_request(security_headers)

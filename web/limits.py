@@ -9,6 +9,8 @@
   beyond every field's maximum, which the engine refuses with that field's sentence.
 - Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
 - Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
+- Tables created or imported per device: :data:`CREATION_RATE` (a few in a row, then one every 20 s); the laptop
+  itself is exempt, so junk from the Wi-Fi never keeps the host from starting a game.
 """
 
 from __future__ import annotations
@@ -163,6 +165,35 @@ def throttled() -> Response | None:
 
 
 RATES = "client_rates"
+CREATIONS = "client_creations"
+CREATION_RATE = (1 / 20, 6.0)  # one table every 20 s on average, 6 in a row
+CREATING = ("/new", "/api/tables", "/import", "/api/tables/import")
+
+
+def exempt() -> bool:
+    """The request comes from an address no allowance applies to (the laptop itself, by default)."""
+    return (request.remote_addr or "?") in current_app.config["CLIENT_RATE_EXEMPT"]
+
+
+def from_laptop() -> bool:
+    """The request comes from the laptop serving the app, where the host may archive or delete any table
+    (``LAPTOP_ADDRESSES``: 127.0.0.1 and ::1 when app.py serves; none by default)."""
+    return (request.remote_addr or "?") in current_app.config["LAPTOP_ADDRESSES"]
+
+
+def creation_throttled() -> Response | None:
+    """A table creation or import beyond its device's allowance: 429 with a sentence, nothing created."""
+    if request.method != "POST" or request.path not in CREATING or exempt():
+        return None
+    if request.path == "/new" and request.content_length and request.content_length < 65536 \
+            and request.form.get("move"):
+        return None  # moving a seat on the form without JavaScript creates nothing
+    if current_app.extensions[CREATIONS].allow(request.remote_addr or "?"):
+        return None
+    response = answer(Msg(N_("Too many tables created from this device; wait a minute and try again (nothing was "
+                             "created).")), 429)
+    response.headers["Retry-After"] = "20"
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -171,4 +202,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("CLIENT_RATE_EXEMPT", LOOPBACK)
     rate, burst = app.config["CLIENT_RATE"]
     app.extensions[RATES] = ClientRates(rate, burst)
+    app.config.setdefault("CREATION_RATE", CREATION_RATE)
+    app.config.setdefault("LAPTOP_ADDRESSES", ())
+    app.extensions[CREATIONS] = ClientRates(*app.config["CREATION_RATE"])
     app.before_request(throttled)
+    app.before_request(creation_throttled)

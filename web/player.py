@@ -173,7 +173,7 @@ def log(table_id: str) -> Response:
 def hand_log(table_id: str, hand: str) -> Response:
     """One hand's full log: where the one-line summaries of earlier hands lead (404 for a hand not dealt)."""
     access = service().access(table_id)
-    found = access.hand_log(int(hand)) if hand.isdigit() and len(hand) < 8 else None
+    found = access.hand_log(int(hand)) if hand.isascii() and hand.isdigit() and len(hand) < 8 else None
     if found is None:
         body = render_template("player/log.html", table_id=table_id, hands=(), single=hand)
         return fresh(make_response(body, 404))

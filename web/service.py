@@ -11,14 +11,10 @@ unknown table is refused (:class:`TableNotFound`, 404) before a wrong token is (
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
@@ -26,24 +22,18 @@ from flask import Flask, current_app
 from dealer import (
     N_,
     Create,
-    Entry,
     Game,
-    HandLog,
-    HandRecord,
-    Input,
     NotAllowed,
-    SessionRecord,
-    Snapshot,
     Translate,
-    export_document,
     import_document,
     parse_create,
-    parse_input,
-    state_json,
 )
 
 from .store import Store
-from .table_errors import HandNotFound, TableNotFound, Unauthorized
+from .table_access import TableAccess, _Slot, token_hash
+from .table_errors import TableNotFound
+
+__all__ = ["MAX_TABLES_IN_PLAY", "WRITING", "TableAccess", "TableService", "init_app", "service", "token_hash"]
 
 EXTENSION = "tables"
 # Hand histories and the night's report are written one at a time: written side by side they would share the
@@ -51,172 +41,21 @@ EXTENSION = "tables"
 WRITING = threading.Semaphore(1)
 MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one or two; 1,000 junk ones made the
 # start screen 448 KB
+MAX_TABLES_LISTED = 200  # tables on the lists (in progress and finished, not archived): each is replayed to list it
+# Imports are replayed one at a time, never in the dealer's lane: a big one shares the interpreter with the reads
+# for a while, and a second one meanwhile is refused at once rather than holding a thread.
+IMPORTING = threading.Semaphore(1)
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class _Slot:
-    game: Game
-    token_hash: str
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
-    # Each hand's history as text, by format and hand number, with the hand's record it was written from: a hand
-    # that is over keeps its record object, so its text is written once however often it is read.
-    rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
-    times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
-    times_lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def holds(self, token: str | None) -> bool:
-        return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
-
-
-class TableAccess:
-    """One table as one request sees it: looked up once, its token checked once, changed through this handle."""
-
-    __slots__ = ("_after_write", "_slot", "_store", "authorised", "table_id")
-
-    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool,
-                 after_write: Callable[[bool], None] | None = None) -> None:
-        self._store = store
-        self._after_write = after_write
-        self._slot = slot
-        self.table_id = table_id
-        self.authorised = authorised  # the token given is this table's dealer token
-
-    @property
-    def game(self) -> Game:
-        return self._slot.game
-
-    @property
-    def seq(self) -> int:
-        return self._slot.game.seq
-
-    def snapshot(self) -> Snapshot:
-        """The table at one consistent moment (built under the table's lock, once per seq; frozen, so shared)."""
-        with self._slot.lock:
-            return self._slot.game.snapshot()
-
-    def session_log(self) -> tuple[HandLog, ...]:
-        """Every hand's log lines, for the pages that show the whole session."""
-        with self._slot.lock:
-            return self._slot.game.session_log()
-
-    def hand_log(self, number: int) -> HandLog | None:
-        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
-        with self._slot.lock:
-            return self._slot.game.hand_log(number)
-
-    def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
-        """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
-        slot = self._slot
-        with slot.lock:
-            key = (slot.game.seq, language)
-            cached = slot.cache.get(key)
-            if cached is None:
-                cached = state_json(slot.game, self.table_id, translate, language)
-                slot.cache.clear()  # older seqs are never asked again
-                slot.cache[key] = cached
-            return cached
-
-    def record(self) -> SessionRecord:
-        """Every hand as the engine recorded it, with the times of its entries: the disk is read before the lock is
-        taken and the lock held only to pick up the hands' records (frozen, so written out outside the lock)."""
-        slot = self._slot
-        with slot.times_lock:  # only the entries recorded since the last reader are read from the disk
-            slot.times.extend(self._store.times(self.table_id, len(slot.times)))
-            times = dict(enumerate(slot.times))
-        with self._slot.lock:
-            return self._slot.game.session_record(times)
-
-    def hand(self, number: str) -> tuple[SessionRecord, HandRecord]:
-        """One hand of the record, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
-        session = self.record()
-        for hand in session.hands:
-            if str(hand.number) == number:
-                return session, hand
-        raise HandNotFound(self.table_id, number)
-
-    def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
-        """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a
-        hand that is over is written once). Runs outside the table's lock."""
-        cached = self._slot.rendered.get((kind, hand.number))
-        if cached is None or cached[0] is not hand:
-            cached = self._slot.rendered[(kind, hand.number)] = (hand, write(hand))
-        return cached[1]
-
-    def export(self) -> dict[str, Any]:
-        """The session as a document (the dealer's): settings, the whole log and its times, a digest."""
-        self.require_dealer()
-        with self._slot.lock:
-            return export_document(self._slot.game, self._store.times(self.table_id), self.table_id)
-
-    @property
-    def archived(self) -> bool:
-        stored = self._store.table(self.table_id)
-        return bool(stored and stored.archived)
-
-    def archive(self, archived: bool = True) -> None:
-        """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
-        self.require_dealer()
-        if archived:
-            self._slot.game.check_archivable()
-        self._store.set_archived(self.table_id, archived)
-
-    def require_dealer(self) -> TableAccess:
-        if not self.authorised:
-            raise Unauthorized(self.table_id)
-        return self
-
-    def act(self, payload: object) -> Game:
-        """Apply one dealer input: token, input and seq checked, applied, committed to disk, then answered."""
-        self.require_dealer()
-        entry: Input = parse_input(payload)
-        seq = payload.get("seq") if isinstance(payload, dict) else None
-        with self._slot.lock:
-            self._slot.game.push(entry, seq)
-            self._persist(entry)
-        return self._slot.game
-
-    def undo(self, seq: int | None = None) -> Game:
-        """Take the last input back (recorded with its time: the log shows the undone line struck through)."""
-        self.require_dealer()
-        with self._slot.lock:
-            self._slot.game.undo(seq, at=time.time())
-            self._persist(self._slot.game.entries[-1])
-        return self._slot.game
-
-    def redo(self, seq: int | None = None) -> Game:
-        """Re-apply the input undone last (409 when a new input came since, or nothing was undone)."""
-        self.require_dealer()
-        with self._slot.lock:
-            self._slot.game.redo(seq, at=time.time())
-            self._persist(self._slot.game.entries[-1])
-        return self._slot.game
-
-    def _persist(self, entry: Entry) -> None:
-        slot = self._slot
-        try:
-            self._store.append(self.table_id, slot.game.seq, entry)
-        except BaseException:
-            # The disk refused (StorageError, 503): forget the change in memory too, so memory never runs ahead
-            # of the log and the next tap, once the disk is back, is applied to the table as it was.
-            slot.game.forget_last()
-            slot.cache.clear()
-            raise
-        if self._after_write is not None:
-            self._after_write(slot.game.between_hands)
 
 
 class TableService:
     """Keeps every table's game in memory (replayed from SQLite on first use) and writes each input through."""
 
-    def __init__(self, store: Store, max_in_play: int = MAX_TABLES_IN_PLAY) -> None:
+    def __init__(self, store: Store, max_in_play: int = MAX_TABLES_IN_PLAY,
+                 max_listed: int = MAX_TABLES_LISTED) -> None:
         self.store = store
         self.max_in_play = max_in_play
+        self.max_listed = max_listed
         self._slots: dict[str, _Slot] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
@@ -230,6 +69,10 @@ class TableService:
         """The table (TableNotFound when there is none) and whether ``token`` is its dealer token."""
         slot = self._slot(table_id)
         return TableAccess(self.store, table_id, slot, slot.holds(token), self.after_write)
+
+    def host_access(self, table_id: str) -> TableAccess:
+        """The table for the host at the laptop itself (archive, delete): no dealer token needed there."""
+        return TableAccess(self.store, table_id, self._slot(table_id), True, self.after_write)
 
     def dealer_access(self, table_id: str, token: str | None) -> TableAccess:
         """The table for its dealer: TableNotFound first, then Unauthorized for a missing or wrong token."""
@@ -277,6 +120,11 @@ class TableService:
             ready.append(stored.id)
         return ready
 
+    def holds_dealer_token(self, table_id: str, token: str) -> bool:
+        """Whether ``token`` is the dealer token of a table in memory (no disk read: the network loop asks)."""
+        slot = self._slots.get(table_id)
+        return slot is not None and slot.holds(token)
+
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
 
@@ -289,8 +137,16 @@ class TableService:
             self._check_room()
             return self._add(create, game)
 
+    def _check_listed(self) -> None:
+        """Refuse a new table (created or imported, finished or not) when the lists hold their limit."""
+        listed = sum(1 for stored in self.store.tables() if not stored.archived)
+        if listed >= self.max_listed:
+            raise NotAllowed(N_("This server already lists {count} tables, its limit: archive or delete finished "
+                                "sessions before adding another."), count=listed)
+
     def _check_room(self) -> None:
         """Refuse a new table (created or imported) when the server has its limit of tables in progress."""
+        self._check_listed()
         in_play = self.in_play()
         if in_play >= self.max_in_play:
             raise NotAllowed(N_("This server already has {count} tables in progress, its limit: finish a "
@@ -310,10 +166,17 @@ class TableService:
     def import_session(self, document: object) -> tuple[str, str, Game]:
         """A new table continuing an exported session exactly (same seq, log and standings); refused, with the
         reason and nothing created, when the document cannot be replayed."""
-        imported = import_document(document)
+        if not IMPORTING.acquire(blocking=False):
+            raise NotAllowed(N_("Another session is being imported; try again in a moment."))
+        try:
+            self._check_listed()  # before the replay: a refused import costs nothing
+            imported = import_document(document)
+        finally:
+            IMPORTING.release()
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         with self._creating:
+            self._check_listed()
             if not imported.game.over:
                 self._check_room()
             with self._lock:
@@ -327,6 +190,10 @@ class TableService:
     def delete(self, table_id: str, token: str | None) -> None:
         """Remove a table and its log from this server (the dealer's, after a confirm on the page)."""
         self.dealer_access(table_id, token)
+        self.remove(table_id)
+
+    def remove(self, table_id: str) -> None:
+        """Remove a table and its log (its dealer's or the host's right checked by the caller)."""
         with self._lock:
             self.store.delete_table(table_id)
             self._slots.pop(table_id, None)
@@ -381,7 +248,8 @@ def _plausible_id(table_id: str) -> bool:
 def init_app(app: Flask) -> None:
     """Open the table store named by ``app.config["DATABASE"]`` and keep the service for this app."""
     limit = int(app.config.get("MAX_TABLES_IN_PLAY", MAX_TABLES_IN_PLAY))
-    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]), limit)
+    listed = int(app.config.get("MAX_TABLES_LISTED", max(MAX_TABLES_LISTED, limit)))
+    app.extensions[EXTENSION] = TableService(Store(app.config["DATABASE"]), limit, listed)
 
 
 def service() -> TableService:

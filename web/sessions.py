@@ -5,6 +5,9 @@ Routes (the dealer's, by the table's cookie; the JSON API has the same export an
     POST /import                a file exported here or on another laptop becomes a new table, its console opens
     POST /t/<table_id>/archive  a finished table leaves the lists (its report and histories stay reachable)
     GET  /t/<table_id>/delete   asks to confirm; POST removes the table and its log from this server
+
+The host at the laptop itself (a request from 127.0.0.1 or ::1) may archive or delete any table without its dealer
+cookie: junk tables created from the Wi-Fi never stay in the way.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dealer import N_, BadInput, DealerError, msg
 from .api import IMPORT_LIMIT, export_filename
 from .console import render_locked
 from .guard import foreign, start_csrf
-from .limits import parse_json
+from .limits import from_laptop, parse_json
 from .service import TableAccess, service
 from .start import blank_form, render_start
 from .tablet import cookie_name, csrf_token, dealer_access, set_dealer_cookie
@@ -28,6 +31,8 @@ bp = Blueprint("sessions", __name__)
 def _dealer_only(table_id: str) -> tuple[TableAccess, Response | None]:
     """The table, and the locked page (403) when this request may not change it."""
     table = dealer_access(table_id)  # 404 for an unknown table
+    if not table.authorised and from_laptop() and request.endpoint != "sessions.export":
+        table = service().host_access(table_id)
     if request.method == "POST" and foreign(csrf_token(table_id)):
         return table, render_locked(table_id, table.game, msg(N_("Refused: this request did not come from this "
                                                                  "table's console; nothing was changed.")), 403)
@@ -89,7 +94,7 @@ def delete(table_id: str) -> BaseResponse:
     if refused is not None:
         return refused
     if request.method == "POST" and request.form.get("confirm") == "yes":
-        service().delete(table_id, request.cookies.get(cookie_name(table_id)))
+        service().remove(table_id)  # the dealer's cookie, or the host at the laptop: checked above
         response = redirect(url_for("console.start_screen"), code=303)
         response.delete_cookie(cookie_name(table_id), path="/")
         return response

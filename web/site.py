@@ -26,7 +26,12 @@ def _safe_next(target: str | None) -> str:
     """Only same-site paths, so the switch cannot be used as an open redirect."""
     if not target:
         return "/"
-    parts = urlsplit(target)
+    if any(ord(char) < 32 or ord(char) == 127 for char in target):  # CR/LF would split the Location header
+        return "/"
+    try:
+        parts = urlsplit(target)
+    except ValueError:  # "//[" and the like
+        return "/"
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return "/"
     return target

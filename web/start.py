@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer import BUTTON_BY_LOT, MAX_PLAYERS, N_, DealerError, Msg, Stakes, empty_button_seat, msg
 
 from .guard import foreign, start_csrf
-from .limits import whole_number
+from .limits import from_laptop, whole_number
 from .service import service
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
@@ -38,6 +38,7 @@ def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             "players": list(game.players),
             "stage": service().access(table_id).snapshot().stage,
             "dealer": dealer_token(table_id) is not None,
+            "host": from_laptop(),  # the laptop itself may delete any table
             "archivable": game.archivable,
         }
         (finished if game.over else running).append(row)

@@ -35,6 +35,15 @@ BUSY = Msg(N_("The database is locked by another program: nothing was recorded a
               "again in a moment."))
 CANNOT_OPEN = Msg(N_("The database file or its folder cannot be opened: nothing was recorded and nothing was "
                      "changed. Check that the folder still exists and can be written, then try again."))
+FILE_GONE = N_("The database file {path} was deleted or moved while the server was using it: nothing was recorded "
+               "and nothing was changed. {saved}")
+FILE_REPLACED = N_("The database file {path} was replaced by another file while the server was using it: nothing "
+                   "was recorded and nothing was changed. {saved}")
+WAL_GONE = N_("The database's write-ahead log ({path}-wal) was removed while the server was using it: nothing was "
+              "recorded and nothing was changed. {saved}")
+RESCUED = N_("Every input recorded until now was saved as {rescue}: stop the server and put that file in place of "
+             "{path} (or restore a backup with python app.py --restore), then start it again.")
+NOT_RESCUED = N_("Stop the server and restore a backup (python app.py --restore), then start it again.")
 STOPPING = Msg(N_("The server is stopping: nothing was recorded and nothing was changed."))
 
 

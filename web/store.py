@@ -4,6 +4,13 @@ SQLite only: nothing here knows Flask or the rest of the web layer (web/service.
 Every SQLite failure leaves as a :class:`~web.storage_errors.StorageError` with a sentence saying what is wrong;
 the latest one is kept as :attr:`Store.trouble` (``/api/health`` reports it) until a write succeeds again.
 
+The file is watched too: before every write and every health check, the path must still name the file this store
+opened (same device and inode: not deleted, moved or replaced) and, in WAL mode, its ``-wal`` must still exist. A
+file that changed under the server is a :attr:`Store.fault`: every write is refused (503) with the reason, nothing
+applied, and what the server had recorded is saved next to it (``<name>.rescued-<UTC time>``, SQLite's online
+backup from the file the server still holds open). The health check also runs ``PRAGMA quick_check`` on a fresh
+connection (every :data:`QUICK_CHECK_EVERY` seconds at most): damaged pages are told before a restart.
+
 The schema is versioned (``PRAGMA user_version``) and changed only by adding a migration to :data:`MIGRATIONS`:
 each runs once, in order, in one transaction; a file written by a newer version is refused, never downgraded.
 """
@@ -12,16 +19,28 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from dealer import N_, Entry, Msg, entry_from_json
 
-from .storage_errors import DAMAGED, STOPPING, StorageError, storage_error
+from .storage_errors import (
+    DAMAGED,
+    FILE_GONE,
+    FILE_REPLACED,
+    NOT_RESCUED,
+    RESCUED,
+    STOPPING,
+    WAL_GONE,
+    StorageError,
+    storage_error,
+)
 
 APPLICATION_ID = 0x32374454  # "27DT" in the file header: this file is a dealer database
 OUR_TABLES = {"tables", "entries", "meta"}
@@ -50,6 +69,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+QUICK_CHECK_EVERY = 10.0  # seconds between two damage checks of the health check
 
 T = TypeVar("T")
 
@@ -84,17 +104,28 @@ class Store:
         self._lock = threading.Lock()
         self.trouble: Msg | None = None  # the latest failure, until a write succeeds again
         self.damaged: Msg | None = None  # damage found while serving: it does not heal, so it stays
+        self.fault: Msg | None = None  # the file changed under the server (deleted, replaced, -wal gone): it stays
         self.writes = 0  # successful writes so far (the backups follow it)
+        self.database_id = ""  # this database's own id (in its meta table, copied into its backups)
+        self._identity: tuple[int, int] | None = None
+        self._wal = False
+        self._checked_at = time.monotonic()
         self._db: sqlite3.Connection | None = None
         try:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
+            mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=FULL")  # committed means on disk, even if the laptop dies
             self._db.execute("PRAGMA foreign_keys=ON")
             problem = schema_problem(self._db)
             if problem is not None:
                 raise StorageError(Msg(N_("The database cannot be used: {reason}."), {"reason": problem[1]}))
             self._migrate()
+            self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('database_id', ?)", (uuid.uuid4().hex,))
+            self.database_id = self._db.execute("SELECT value FROM meta WHERE key = 'database_id'").fetchone()[0]
+            if path != ":memory:" and not path.startswith("file:"):
+                found = os.stat(path)
+                self._identity = (found.st_dev, found.st_ino)
+                self._wal = str(mode).lower() == "wal"
         except sqlite3.Error as failure:
             self._close_quietly()
             raise storage_error(failure) from failure
@@ -141,7 +172,13 @@ class Store:
                                           (table_id, seq, body, time.time())))
 
     def probe(self) -> Msg | None:
-        """After a failure, whether a real write goes through again (the health check asks); None when it does."""
+        """Whether the file is still the one opened and undamaged, and after a failure whether a real write goes
+        through again (the health check asks); None when all is well."""
+        with self._lock, contextlib.suppress(StorageError):
+            self._guard()
+        if self.fault is not None:
+            return self.fault
+        self._quick_check()
         if self.damaged is not None:
             return self.damaged
         if self.trouble is None:
@@ -189,6 +226,70 @@ class Store:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._close_quietly()
 
+    # -- watching the file -------------------------------------------------------------------------------------
+
+    def _guard(self) -> None:
+        """Under the lock, before a write: refuse it (StorageError) when the file changed under the server."""
+        if self.fault is None:
+            self.fault = self._file_problem()
+        if self.fault is not None:
+            self.trouble = self.fault
+            raise StorageError(self.fault)
+
+    def _file_problem(self) -> Msg | None:
+        if self._identity is None:
+            return None
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return self._rescued(FILE_GONE)
+        except OSError:  # an unreachable disk shows itself on the write, with its own sentence
+            return None
+        if (found.st_dev, found.st_ino) != self._identity:
+            return self._rescued(FILE_REPLACED)
+        if self._wal and not os.path.exists(self.path + "-wal"):
+            return self._rescued(WAL_GONE)
+        return None
+
+    def _rescued(self, text: str) -> Msg:
+        """The fault's sentence, once every input this server recorded is copied out of the file it holds open."""
+        rescue = f"{self.path}.rescued-{time.strftime('%Y%m%d-%H%M%SZ', time.gmtime())}"
+        saved = Msg(NOT_RESCUED)
+        if self._db is not None:
+            try:
+                copy = sqlite3.connect(rescue)
+                try:
+                    self._db.backup(copy)
+                    copy.execute("PRAGMA journal_mode=DELETE")
+                finally:
+                    copy.close()
+                saved = Msg(RESCUED, {"rescue": rescue, "path": self.path})
+            except (sqlite3.Error, OSError):
+                with contextlib.suppress(OSError):
+                    os.unlink(rescue)
+        return Msg(text, {"path": self.path, "saved": saved})
+
+    def _quick_check(self) -> None:
+        """SQLite's quick check on a fresh connection (reading the file, not this connection's cache), every
+        :data:`QUICK_CHECK_EVERY` seconds at most; damage found stays in :attr:`damaged`."""
+        if self._identity is None or self.damaged is not None:
+            return
+        if time.monotonic() - self._checked_at < QUICK_CHECK_EVERY:
+            return
+        self._checked_at = time.monotonic()
+        try:
+            check = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            try:
+                verdict = check.execute("PRAGMA quick_check(1)").fetchone()[0]
+            finally:
+                check.close()
+        except sqlite3.DatabaseError as failure:
+            verdict = str(failure)
+            if storage_error(failure).message is not DAMAGED:
+                return
+        if verdict != "ok":
+            self.damaged = DAMAGED
+
     # -- inside -----------------------------------------------------------------------------------------------
 
     def _migrate(self) -> None:
@@ -210,6 +311,7 @@ class Store:
     def _write(self, work: Callable[[sqlite3.Connection], object]) -> None:
         with self._lock:
             db = self._open()
+            self._guard()
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:

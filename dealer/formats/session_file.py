@@ -28,6 +28,9 @@ class Imported:
     game: Game
     times: tuple[float, ...]  # when each entry was recorded, by seq
 
+MAX_ENTRIES = 20_000  # a night of 500 hands is about 15,000; a bigger file would take the laptop's time for long
+LATEST_TIME = 253_402_300_799  # 9999-12-31: a time beyond is not a time the clock can print
+
 
 def digest(log: Sequence[Any], times: Sequence[Any], seq: Any) -> str:
     """A SHA-256 of the log, its times and its seq, in one canonical JSON spelling."""
@@ -65,6 +68,11 @@ def import_document(document: Any) -> Imported:
     log, times, seq = document.get("log"), document.get("times"), document.get("seq")
     if not isinstance(log, list) or not log or not isinstance(times, list) or len(times) != len(log):
         raise BadInput(N_("The session's log is missing or incomplete."))
+    if len(log) > MAX_ENTRIES:
+        raise BadInput(N_("The session's log is too long to import (more than {maximum} entries)."),
+                       maximum=MAX_ENTRIES)
+    if not all(isinstance(at, (int, float)) and not isinstance(at, bool) and 0 <= at <= LATEST_TIME for at in times):
+        raise BadInput(N_("The session's log is missing or incomplete."))
     if document.get("digest") != digest(log, times, seq):
         raise BadInput(N_("The session's file was changed or cut short after it was exported: its check does not "
                           "match."))
@@ -80,8 +88,6 @@ def import_document(document: Any) -> Imported:
     if stacks != document.get("stacks"):
         raise BadInput(N_("The session's log replays to other stacks than the file says: it was made by another "
                           "version of the rules."))
-    if not all(isinstance(at, (int, float)) and not isinstance(at, bool) for at in times):
-        raise BadInput(N_("The session's log is missing or incomplete."))
     return Imported(game, tuple(float(at) for at in times))
 
 

@@ -119,15 +119,18 @@ def _time(data: dict[str, Any]) -> float | None:
 
 
 def clean_name(value: Any) -> str:
-    """A player name: text of 1-20 characters after trimming, no control characters."""
+    """A player name: text of 1-20 characters after trimming, in Unicode's composed form (NFC: an "é" typed as one
+    character or as "e" and an accent is one name), holding at least one letter or digit, no control characters."""
     if not isinstance(value, str):
         raise BadInput(N_("Each player needs a name (text)."), rule="01")
-    name = " ".join(value.split())
+    name = unicodedata.normalize("NFC", " ".join(value.split()))
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise BadInput(N_("Player names have 1 to {maximum} characters: “{name}”."), rule="01",
                        maximum=MAX_NAME_LENGTH, name=name[:40])
     if any(unicodedata.category(char).startswith("C") for char in name):
         raise BadInput(N_("Player names cannot contain control characters."), rule="01")
+    if not any(char.isalnum() for char in name):
+        raise BadInput(N_("Player names need at least one letter or digit: “{name}”."), rule="01", name=name[:40])
     return name
 
 

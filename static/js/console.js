@@ -1,6 +1,6 @@
 // The dealer's tablet, on top of plain forms (everything also works without this file): taps sent one at a
-// time with a quiet moment after every change (a double tap can't act twice), a banner when the laptop does not
-// answer, the console following the table when another tablet taps, rules opened over the console, the screen
+// time with a quiet moment after every change (a double tap can't act twice), "checking…" while a tap has no answer
+// yet and the laptop is asked whether it recorded it before anything else is said, the console following the table when another tablet taps, rules opened over the console, the screen
 // kept awake, QR codes enlarged, seats reordered on the start screen, picked cards counted.
 (function () {
   "use strict";
@@ -75,7 +75,8 @@
 
   // --- Taps: one request at a time, then a short visible quiet moment after any change of the console ---
   const QUIET_MS = 400; // a second tap of a double tap lands on disabled buttons
-  const ANSWER_MS = 2000; // no answer by then: the tap is not heard, and the console says so
+  const ANSWER_MS = 2000; // no answer by then: the console says it is checking whether the tap was recorded
+  const GIVE_UP_MS = 12000; // no answer by then: the request is dropped and the laptop asked what it recorded
   const FOLLOW_MS = 2000; // how often the console asks the laptop whether the table moved (another tablet)
   let busy = false;
 
@@ -107,7 +108,8 @@
 
   function bannerText(kind, status) {
     const banner = document.querySelector("[data-offline-banner]");
-    const source = banner && banner.querySelector(kind === "error" ? "[data-server-error]" : "[data-no-connection]");
+    const selector = { error: "[data-server-error]", checking: "[data-checking]" }[kind] || "[data-no-connection]";
+    const source = banner && banner.querySelector(selector);
     return source ? source.content.textContent.trim().replace("###", String(status || "")) : "";
   }
 
@@ -123,12 +125,32 @@
     if (banner) banner.hidden = true;
   }
 
+  // Whether the table moved past ``seq`` (a tap without an answer may still have been recorded): the console's own
+  // live address answers 204 while it has not, or the console as it now stands; 0 when the laptop does not answer.
+  async function recorded(seq) {
+    const root = consoleRoot();
+    if (!root || !root.dataset.liveUrl) return { status: 0, html: "" };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ANSWER_MS * 2);
+    try {
+      const response = await fetch(`${root.dataset.liveUrl}?seq=${encodeURIComponent(seq)}`, {
+        headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store", signal: controller.signal });
+      return { status: response.status, html: response.status === 200 ? await response.text() : "" };
+    } catch (error) {
+      return { status: 0, html: "" };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function send(form) {
     const root = consoleRoot();
+    const before = root.dataset.seq;
     busy = true;
     root.classList.add("is-busy");
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+    const checking = setTimeout(() => showBanner(bannerText("checking")), ANSWER_MS);
+    const timer = setTimeout(() => controller.abort(), GIVE_UP_MS);
     let status = 0;
     let html = "";
     try {
@@ -143,10 +165,20 @@
       status = 0; // no answer in time, or no connection at all: never sent again by this page
     } finally {
       clearTimeout(timer);
-      busy = false;
+      clearTimeout(checking);
     }
+    if (status === 0) {
+      // Say nothing before asking: the laptop may have recorded the tap and only been slow to answer. A tap sent
+      // again later carries the same seq, so it can never be applied twice.
+      const found = await recorded(before);
+      busy = false;
+      root.classList.remove("is-busy");
+      if (found.status === 200 && found.html.includes('id="console"')) { hideBanner(); swap(found.html); return; }
+      showBanner(bannerText("offline"));
+      return;
+    }
+    busy = false;
     root.classList.remove("is-busy");
-    if (status === 0) { showBanner(bannerText("offline")); return; }
     if (status >= 500 || !html.includes('id="console"')) { showBanner(bannerText("error", status)); return; }
     hideBanner();
     swap(html);

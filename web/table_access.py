@@ -1,0 +1,188 @@
+"""One table as one request sees it (:class:`TableAccess`, made by web/service.py's ``TableService.access``): looked
+up once, its dealer token checked once, read and changed through this handle under the table's lock."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer import (
+    Entry,
+    Game,
+    HandLog,
+    HandRecord,
+    Input,
+    SessionRecord,
+    Snapshot,
+    Translate,
+    export_document,
+    parse_input,
+    state_json,
+)
+
+from .store import Store
+from .table_errors import HandNotFound, Unauthorized
+
+LATEST_TIME = 253_402_300_799  # a time beyond 9999 (an import from before the check) is left unprinted
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class _Slot:
+    game: Game
+    token_hash: str
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    cache: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    # Each hand's history as text, by format and hand number, with the hand's record it was written from: a hand
+    # that is over keeps its record object, so its text is written once however often it is read.
+    rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
+    times_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def holds(self, token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
+
+
+class TableAccess:
+    """One table as one request sees it: looked up once, its token checked once, changed through this handle."""
+
+    __slots__ = ("_after_write", "_slot", "_store", "authorised", "table_id")
+
+    def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool,
+                 after_write: Callable[[bool], None] | None = None) -> None:
+        self._store = store
+        self._after_write = after_write
+        self._slot = slot
+        self.table_id = table_id
+        self.authorised = authorised  # the token given is this table's dealer token
+
+    @property
+    def game(self) -> Game:
+        return self._slot.game
+
+    @property
+    def seq(self) -> int:
+        return self._slot.game.seq
+
+    def snapshot(self) -> Snapshot:
+        """The table at one consistent moment (built under the table's lock, once per seq; frozen, so shared)."""
+        with self._slot.lock:
+            return self._slot.game.snapshot()
+
+    def session_log(self) -> tuple[HandLog, ...]:
+        """Every hand's log lines, for the pages that show the whole session."""
+        with self._slot.lock:
+            return self._slot.game.session_log()
+
+    def hand_log(self, number: int) -> HandLog | None:
+        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
+        with self._slot.lock:
+            return self._slot.game.hand_log(number)
+
+    def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
+        """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
+        slot = self._slot
+        with slot.lock:
+            key = (slot.game.seq, language)
+            cached = slot.cache.get(key)
+            if cached is None:
+                cached = state_json(slot.game, self.table_id, translate, language)
+                slot.cache.clear()  # older seqs are never asked again
+                slot.cache[key] = cached
+            return cached
+
+    def record(self) -> SessionRecord:
+        """Every hand as the engine recorded it, with the times of its entries: the disk is read before the lock is
+        taken and the lock held only to pick up the hands' records (frozen, so written out outside the lock)."""
+        slot = self._slot
+        with slot.times_lock:  # only the entries recorded since the last reader are read from the disk
+            slot.times.extend(self._store.times(self.table_id, len(slot.times)))
+            times = {seq: at for seq, at in enumerate(slot.times) if 0 <= at <= LATEST_TIME}
+        with slot.lock:
+            return self._slot.game.session_record(times)
+
+    def hand(self, number: str) -> tuple[SessionRecord, HandRecord]:
+        """One hand of the record, by its number as the URL gives it (HandNotFound for a hand not dealt yet)."""
+        session = self.record()
+        for hand in session.hands:
+            if str(hand.number) == number:
+                return session, hand
+        raise HandNotFound(self.table_id, number)
+
+    def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
+        """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a
+        hand that is over is written once). Runs outside the table's lock."""
+        cached = self._slot.rendered.get((kind, hand.number))
+        if cached is None or cached[0] is not hand:
+            cached = self._slot.rendered[(kind, hand.number)] = (hand, write(hand))
+        return cached[1]
+
+    def export(self) -> dict[str, Any]:
+        """The session as a document (the dealer's): settings, the whole log and its times, a digest."""
+        self.require_dealer()
+        with self._slot.lock:
+            return export_document(self._slot.game, self._store.times(self.table_id), self.table_id)
+
+    @property
+    def archived(self) -> bool:
+        stored = self._store.table(self.table_id)
+        return bool(stored and stored.archived)
+
+    def archive(self, archived: bool = True) -> None:
+        """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
+        self.require_dealer()
+        if archived:
+            self._slot.game.check_archivable()
+        self._store.set_archived(self.table_id, archived)
+
+    def require_dealer(self) -> TableAccess:
+        if not self.authorised:
+            raise Unauthorized(self.table_id)
+        return self
+
+    def act(self, payload: object) -> Game:
+        """Apply one dealer input: token, input and seq checked, applied, committed to disk, then answered."""
+        self.require_dealer()
+        entry: Input = parse_input(payload)
+        seq = payload.get("seq") if isinstance(payload, dict) else None
+        with self._slot.lock:
+            self._slot.game.push(entry, seq)
+            self._persist(entry)
+        return self._slot.game
+
+    def undo(self, seq: int | None = None) -> Game:
+        """Take the last input back (recorded with its time: the log shows the undone line struck through)."""
+        self.require_dealer()
+        with self._slot.lock:
+            self._slot.game.undo(seq, at=time.time())
+            self._persist(self._slot.game.entries[-1])
+        return self._slot.game
+
+    def redo(self, seq: int | None = None) -> Game:
+        """Re-apply the input undone last (409 when a new input came since, or nothing was undone)."""
+        self.require_dealer()
+        with self._slot.lock:
+            self._slot.game.redo(seq, at=time.time())
+            self._persist(self._slot.game.entries[-1])
+        return self._slot.game
+
+    def _persist(self, entry: Entry) -> None:
+        slot = self._slot
+        try:
+            self._store.append(self.table_id, slot.game.seq, entry)
+        except BaseException:
+            # The disk refused (StorageError, 503): forget the change in memory too, so memory never runs ahead
+            # of the log and the next tap, once the disk is back, is applied to the table as it was.
+            slot.game.forget_last()
+            slot.cache.clear()
+            raise
+        if self._after_write is not None:
+            self._after_write(slot.game.between_hands)
