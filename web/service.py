@@ -30,6 +30,7 @@ from dealer import (
     Game,
     HandLog,
     HandRecord,
+    HandTape,
     Input,
     NotAllowed,
     SessionRecord,
@@ -39,7 +40,9 @@ from dealer import (
     import_document,
     parse_create,
     parse_input,
+    play_tape,
     state_json,
+    tape_start,
 )
 
 from .store import Store
@@ -67,6 +70,7 @@ class _Slot:
     # Each hand's history as text, by format and hand number, with the hand's record it was written from: a hand
     # that is over keeps its record object, so its text is written once however often it is read.
     rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
+    tapes: dict[int, tuple[int, HandTape]] = field(default_factory=dict)  # hand -> (its latest seq, its steps)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -134,6 +138,16 @@ class TableAccess:
             if str(hand.number) == number:
                 return session, hand
         raise HandNotFound(self.table_id, number)
+
+    def tape(self, number: str) -> HandTape:
+        """Hand ``number``'s steps (HandNotFound if not dealt); built outside the lock, once per latest entry."""
+        with self._slot.lock:
+            start = tape_start(self._slot.game, int(number) if number.isdigit() and len(number) < 8 else 0)
+        if start is None:
+            raise HandNotFound(self.table_id, number)
+        if (kept := self._slot.tapes.get(start.hand)) is None or kept[0] != start.last:
+            kept = self._slot.tapes[start.hand] = (start.last, play_tape(start))
+        return kept[1]
 
     def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
         """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a
