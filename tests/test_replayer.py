@@ -4,15 +4,17 @@ through the JSON API of a real server and, for random sessions with undos and re
 from __future__ import annotations
 
 import random
+from urllib.parse import urlencode
 
 import pytest
 
-from conftest import Api
+from conftest import Api, ServerProcess
 from dealer.record.game import Game
 from dealer.record.tape import play_tape, steps_json, tape_start
 from dealer.view.snapshot_json import state_json
 from replay_scenario import play_hand
 from session_driver import random_session
+from test_cross_site import Dealer
 
 PINNED = ("table", "seq", "phase", "hand", "hands", "round", "button", "small_blind", "big_blind", "to_act", "legal",
           "bet_unit", "current_bet", "raises", "capped", "uncapped", "players", "pots", "deck", "deal_plan",
@@ -79,3 +81,28 @@ def test_random_sessions_steps_equal_the_state_after_each_entry(seed: int) -> No
                 assert pinned(step["state"]) == pinned(expected), (seed, number, step["seq"])
         assert sorted(seen) == list(range(1, table.seq + 1))
         assert tape_start(table, table.hand_number + 1) is None and tape_start(table, 0) is None
+
+
+def test_only_the_dealers_console_puts_a_hand_on_the_tv(server: ServerProcess, api: Api) -> None:
+    """The TV setting is a dealer's form: refused (403, nothing changed) without the dealer's cookie, from another
+    site, or without the form's CSRF token when no origin is named; the dealer's own form puts the step on."""
+    dealer = Dealer(server, api)
+    csrf = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": dealer.cookie}
+    dealt = dealer.raw("POST", f"/t/{dealer.table}/dealer/act",
+                       urlencode({"action": "deal", "seq": "0", "csrf_token": dealer.csrf}), csrf)
+    assert dealt[0] == 303
+    form = urlencode({"hand": "1", "step": "1", "csrf_token": dealer.csrf})
+    plain = {"Content-Type": "application/x-www-form-urlencoded"}
+    path = f"/t/{dealer.table}/dealer/tv"
+    assert dealer.raw("POST", path, form, plain)[0] == 403  # no cookie
+    foreign = dict(plain, Cookie=dealer.cookie, Origin="http://evil.example")
+    assert dealer.raw("POST", path, form, foreign)[0] == 403
+    tokenless = urlencode({"hand": "1", "step": "1"})
+    assert dealer.raw("POST", path, tokenless, dict(plain, Cookie=dealer.cookie))[0] == 403
+    assert "tv-replay" not in dealer.raw("GET", f"/t/{dealer.table}/tv")[2]
+    status, headers, _ = dealer.raw("POST", path, form, dict(plain, Cookie=dealer.cookie))
+    assert status == 303 and headers["Location"].endswith(f"/t/{dealer.table}/hands/1?step=1")
+    assert 'data-testid="tv-replay"' in dealer.raw("GET", f"/t/{dealer.table}/tv")[2]
+    back = urlencode({"back": "1", "csrf_token": dealer.csrf})
+    assert dealer.raw("POST", path, back, dict(plain, Cookie=dealer.cookie))[0] == 303
+    assert 'data-testid="tv-replay"' not in dealer.raw("GET", f"/t/{dealer.table}/tv")[2]
