@@ -165,31 +165,33 @@ def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
                  for draft in drafts)
 
 
-def _same(text: str) -> str:
-    return text
-
-
-def steps_json(tape: HandTape, table_id: str, translate: Translate = _same,
+def steps_json(tape: HandTape, table_id: str, translate: Translate | None = None,
                language: str | None = None) -> dict[str, Any]:
     """The API's answer: ``{"hand": N, "steps": [{"seq", "line", "undone", "state"}, ...]}``; each ``state`` is the
     STATE the API answered right after that entry. Extras: the entry's ``kind``, the ``rule`` and ``ruling`` of its
-    sentence, and ``undone_at`` (the mark of an input taken back later, "undone at 21:04:05")."""
+    sentence, and ``undone_at`` (the mark of an input taken back later, "undone at 21:04:05"). The log lines of the
+    states are rendered once for the whole tape, as the game renders them once per hand."""
+    lines = RenderedLines()
     steps = []
     for step in tape.steps:
-        frozen = _Frozen(step.table)
-        steps.append({"seq": step.seq, "line": step.line.render(translate), "undone": step.undone is not None,
-                      "state": state_json(frozen, table_id, translate, language), "kind": step.kind,
-                      "rule": step.line.rule, "ruling": step.line.ruling,
-                      "undone_at": step.undone.render(translate) if step.undone else None})
+        frozen = _Frozen(step.table, lines)
+        state = state_json(frozen, table_id, translate, language) if translate else state_json(frozen, table_id)
+        steps.append({"seq": step.seq, "line": step.line.render(translate or _same), "undone": step.undone is not None,
+                      "state": state, "kind": step.kind, "rule": step.line.rule, "ruling": step.line.ruling,
+                      "undone_at": step.undone.render(translate or _same) if step.undone else None})
     return {"hand": tape.hand, "steps": steps}
+
+
+def _same(text: str) -> str:
+    return text
 
 
 class _Frozen:
     """One step's snapshot, as the STATE's serialiser reads a game."""
 
-    def __init__(self, table: Snapshot) -> None:
+    def __init__(self, table: Snapshot, lines: RenderedLines) -> None:
         self.table = table
-        self.rendered_lines = RenderedLines()
+        self.rendered_lines = lines
 
     def snapshot(self) -> Snapshot:
         return self.table
