@@ -144,9 +144,9 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
         page.set_default_timeout(WAIT)
     dealer.goto(f"{server.base}/t/{table}/join?token={token}")
     tv.goto(f"{server.base}/t/{table}/tv")
-    dealer.goto(f"{server.base}/t/{table}/hands/1?step=6")
+    dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
     dealer.get_by_test_id("show-on-tv").click()
-    for step in range(6, 19):
+    for step in range(3, 19):
         tv.wait_for_selector(f'[data-testid=tv-replay][data-step="{step}"]', state="attached", timeout=WAIT)
         state = answered[int(dealer.locator("#replay").get_attribute("data-seq"))]
         for player in state["players"]:
