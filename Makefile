@@ -50,6 +50,7 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/storage.py
 	$(BIN)/python benchmarks/record.py
 	$(BIN)/python benchmarks/tap_under_reads.py
+	$(BIN)/python benchmarks/replayer.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

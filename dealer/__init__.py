@@ -27,6 +27,7 @@ from .record.entries import (
 )
 from .record.game import Game
 from .record.hand_record import Correction, HandRecord, SessionRecord
+from .record.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
 from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
 from .reference.rulebook import (
     CARD_EXAMPLE_HANDS,
@@ -137,6 +138,7 @@ __all__ = [
     "HandLog",
     "HandRecord",
     "HandSummary",
+    "HandTape",
     "Imported",
     "Input",
     "Legal",
@@ -172,6 +174,8 @@ __all__ = [
     "StaleSeq",
     "StandingRow",
     "Status",
+    "TapeStart",
+    "TapeStep",
     "Term",
     "Translate",
     "Undo",
@@ -192,6 +196,7 @@ __all__ = [
     "parse_hand",
     "parse_input",
     "phh_writer",
+    "play_tape",
     "pokerstars_hand_text",
     "pokerstars_join_hands",
     "rank_hand",
@@ -201,6 +206,8 @@ __all__ = [
     "session_log",
     "shared_cards",
     "state_json",
+    "steps_json",
+    "tape_start",
 ]
 
 

@@ -57,6 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         limits,
         player,
         reference,
+        replayer,
         report,
         service,
         sessions,
@@ -74,6 +75,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.add_template_global(card_display.card_views, "card_views")
     # The start screen (web/start.py) and the console (web/console.py) are routes of the dealer's one blueprint.
     assert start.bp is console.bp is tablet.bp
-    for module in (site, api, tablet, player, tv, reference, report, sessions):
+    for module in (site, api, tablet, player, tv, reference, report, sessions, replayer):
         app.register_blueprint(module.bp)
     return app

@@ -22,6 +22,7 @@ from dealer import (
     phh_writer,
     pokerstars_hand_text,
     pokerstars_join_hands,
+    steps_json,
 )
 
 from .limits import parse_json, require_json_type
@@ -186,6 +187,16 @@ def hands_phhs(table_id: str) -> Response:
     with WRITING:
         session = table.record()
         return text_file(phh_writer().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
+
+
+@bp.get("/tables/<table_id>/hands/<number>/steps")
+def hand_steps(table_id: str, number: str) -> Response:
+    """The replayer's steps of hand N: one per entry of that hand (the deal first), each with the STATE after it."""
+    table = service().access(table_id)
+    response = jsonify(steps_json(table.tape(number), table_id, translate, language()))
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @bp.get("/tables/<table_id>/export")

@@ -16,13 +16,16 @@ from dealer import (
     Game,
     HandLog,
     HandRecord,
+    HandTape,
     Input,
     SessionRecord,
     Snapshot,
     Translate,
     export_document,
     parse_input,
+    play_tape,
     state_json,
+    tape_start,
 )
 
 from .store import Store
@@ -46,6 +49,7 @@ class _Slot:
     rendered: dict[tuple[str, int], tuple[HandRecord, str]] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
     times_lock: threading.Lock = field(default_factory=threading.Lock)
+    tapes: dict[int, tuple[int, HandTape]] = field(default_factory=dict)  # hand -> (its latest seq, its steps)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -116,6 +120,17 @@ class TableAccess:
             if str(hand.number) == number:
                 return session, hand
         raise HandNotFound(self.table_id, number)
+
+    def tape(self, number: str) -> HandTape:
+        """Hand ``number``'s steps (HandNotFound if not dealt); built outside the lock, once per latest entry."""
+        hand = int(number) if number.isascii() and number.isdigit() and len(number) < 8 else 0
+        with self._slot.lock:
+            start = tape_start(self._slot.game, hand)
+        if start is None:
+            raise HandNotFound(self.table_id, number)
+        if (kept := self._slot.tapes.get(start.hand)) is None or kept[0] != start.last:
+            kept = self._slot.tapes[start.hand] = (start.last, play_tape(start))
+        return kept[1]
 
     def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
         """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a

@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 
 from .player import POLL_INTERVAL, POLL_TIMEOUT, fragments, fresh, language, live_answer
+from .replayer import tv_step
 from .service import service
 from .urls import tv_url
 
@@ -26,21 +27,25 @@ CACHE = "tv_fragments"
 
 
 def _render(table_id: str, fragment: bool) -> tuple[str, int]:
-    """The screen or its live part, and the seq it shows."""
-    snap = service().access(table_id).snapshot()
-    html = render_template("tv.html", table=snap, table_id=table_id, fragment=fragment,
+    """The screen or its live part, and the seq it shows (a hand's step instead while the dealer puts one on)."""
+    access = service().access(table_id)
+    replay = tv_step(access)
+    snap = replay.step.table if replay else access.snapshot()
+    html = render_template("tv.html", table=snap, table_id=table_id, fragment=fragment, replay=replay,
                            layout="player/fragment.html" if fragment else "tv/page.html",
                            shown={hand.name: hand for hand in snap.result.shown} if snap.result else {},
                            show_rows={row.name: row for row in snap.showdown.rows} if snap.showdown else {},
-                           live_url=url_for("tv.live", table_id=table_id, seq=snap.seq),
+                           live_url=url_for("tv.live", table_id=table_id, seq=access.seq,
+                                            r=replay.key if replay else None),
                            poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
-    return html, snap.seq
+    return html, access.seq
 
 
 @bp.get("/t/<table_id>/tv")
 def screen(table_id: str) -> Response:
-    seq = service().seq(table_id)  # an unknown table: web/errors.py answers 404
-    etag = f"tv{seq}-{language()}"
+    access = service().access(table_id)  # an unknown table: web/errors.py answers 404
+    replay = tv_step(access)
+    etag = f"tv{access.seq}-{language()}{'-' + replay.key if replay else ''}"
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
@@ -51,5 +56,13 @@ def screen(table_id: str) -> Response:
 
 @bp.get("/t/<table_id>/tv/live")
 def live(table_id: str) -> Response:
-    """The live part; 204 No Content while the table is still at the seq the screen already shows."""
+    """The live part; 204 No Content while the table is still at the seq the screen already shows. While the dealer
+    shows a hand's step (``?r=`` names the one on screen), 204 only while both are unchanged."""
+    asked = request.args.get("r", "")
+    if asked or tv_step(service().access(table_id)):
+        access = service().access(table_id)
+        replay = tv_step(access)
+        if asked == (replay.key if replay else "") and request.args.get("seq", type=int) == access.seq:
+            return fresh(make_response("", 204))
+        return fresh(make_response(_render(table_id, fragment=True)[0]))
     return live_answer(table_id, fragments(CACHE), lambda: _render(table_id, fragment=True))

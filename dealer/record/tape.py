@@ -1,0 +1,235 @@
+"""Going to the tape: one hand replayed entry by entry, with the table as it stood after each entry.
+
+A hand's entries are its deal first, then every input, undo and redo that belongs to it: an input or a redo belongs
+to the hand the table is in after it, an undo to the hand of the input it takes back (the hand the table was in
+before it). Their seqs lie between the hand's first deal and its latest entry; entries of other hands in between (a
+next hand dealt and undone) are applied too but are not steps of this hand.
+
+The cost is the hand's, not the night's: the tape starts from the state kept before the hand's deal (the game's
+:class:`Checkpoint`, copied, never played on) and applies the hand's entries with the game's own push, undo and redo,
+so nothing here decides a rule a second time. Only a log whose dealer undid back past the hand's start and played the
+hand before differently (then dealt this hand again) is replayed from its creation to the hand's first deal.
+
+:func:`tape_start` runs under the table's lock (it reads the game: the hand's part of the log, a checkpoint);
+:func:`play_tape` runs outside it (it reads only what the start copied, and the log's entries, which only grow).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..messages import N_, Msg, Translate, msg
+from ..rules.table_state import LogLine, TableState
+from ..view.snapshot import Snapshot
+from ..view.snapshot_json import RenderedLines, state_json
+from .corrections import input_lines, label_of, undone_mark
+from .entries import Create, Entry, Input, Redo, Undo
+from .game import Game
+from .replay import Checkpoint, copy_state
+
+__all__ = ["HandTape", "TapeStart", "TapeStep", "play_tape", "steps_json", "tape_start"]
+
+
+@dataclass(frozen=True)
+class TapeStep:
+    """One entry of the hand and the table right after it (``table``, the snapshot the API answered then)."""
+
+    seq: int
+    kind: str  # "input", "undo" or "redo"
+    line: Msg  # the entry in one sentence: its first log line, or the correction in words
+    lines: tuple[Msg, ...]  # every log line the entry wrote (an undo writes none)
+    undone: Msg | None  # an input (or redo) taken back later: "undone at 21:04:05"; else None
+    table: Snapshot
+
+
+@dataclass(frozen=True)
+class HandTape:
+    hand: int
+    steps: tuple[TapeStep, ...]
+
+    def index_of(self, seq: int) -> int | None:
+        """The step recorded at ``seq`` (a log line's seq), by its place on the tape."""
+        for index, step in enumerate(self.steps):
+            if step.seq == seq:
+                return index
+        return None
+
+
+@dataclass(frozen=True)
+class TapeStart:
+    """What the tape of one hand needs, copied from the game under its lock."""
+
+    hand: int
+    created: Create
+    first: int  # the seq of the hand's first deal
+    entries: tuple[Entry, ...]  # entries[first .. the hand's latest entry]
+    log: Sequence[Entry]  # the game's whole log (it only grows): read only when the slow way is needed
+    state: TableState | None  # the table before the first deal (a checkpoint's state, never played on)
+    lines: tuple[LogLine, ...]  # the log lines of the hand before (the table's log as it stood then, its tail)
+    history: tuple[dict[str, int], ...]  # stacks before hand 1 and after each hand, as they stood then
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.entries) - 1
+
+
+def tape_start(game: Game, number: int) -> TapeStart | None:
+    """The start of hand ``number``'s tape (None for a hand not dealt yet); the cost is the hand's."""
+    seqs = _hand_seqs(game, number)
+    if not seqs:
+        return None
+    first, last = min(seqs), max(seqs)
+    entries = tuple(game.entries[first:last + 1])
+    point = _checkpoint(game.checkpoints, number - 1) if _stays_above(entries) else None
+    state: TableState | None = None
+    lines: tuple[LogLine, ...] = ()
+    history: tuple[dict[str, int], ...] = ()
+    if point is not None:
+        log = game.state.log
+        begin = bisect_left(log, number - 1, hi=point.log_length, key=_hand_of)
+        state, lines = point.state, tuple(log[begin:point.log_length])
+        history = tuple(game.state.history[:point.history_length])
+    return TapeStart(number, game.created, first, entries, game.entries, state, lines, history)
+
+
+def play_tape(start: TapeStart) -> HandTape:
+    """Every entry of the hand with the table after it: from the kept state before the hand's deal, or (when the
+    dealer undid back past it meanwhile, so that state may be another) from the log's start."""
+    if start.state is not None:
+        game: Game = _Tape(start.created, start.state, list(start.lines), list(start.history), start.first - 1)
+    else:
+        game = Game.replay(start.log[:start.first])
+    return HandTape(start.hand, _walk(start, game))
+
+
+class _Tape(Game):
+    """A game started from a checkpoint instead of the creation: seqs go on from ``before``."""
+
+    def __init__(self, created: Create, state: TableState, log: list[LogLine], history: list[dict[str, int]],
+                 before: int) -> None:
+        super().__init__(created)
+        self._before = before
+        self.state = copy_state(state, log, history, [])
+        self.checkpoints = [Checkpoint(0, state, len(log), len(history), 0)]
+
+    @property
+    def seq(self) -> int:
+        return self._before + len(self.entries) - 1
+
+
+@dataclass
+class _Draft:
+    seq: int
+    kind: str
+    line: Msg
+    lines: tuple[Msg, ...]
+    table: Snapshot
+
+
+def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
+    """Apply the hand's entries to ``game`` (standing just before the first), each with the game's own push, undo
+    or redo, and keep the steps of this hand."""
+    drafts: list[_Draft] = []
+    undone: dict[int, Msg] = {}
+    for offset, entry in enumerate(start.entries):
+        seq = start.first + offset
+        if isinstance(entry, Undo):
+            taken_seq, taken = game.inputs[-1]
+            hand = game.hand_number
+            label = label_of(input_lines(game.state.log, taken_seq), taken)
+            game.undo(at=entry.at)
+            undone[taken_seq] = undone_mark(entry.at)
+            kind, line = "undo", msg(N_("Undo: takes back “{input}”"), input=label)
+            lines: tuple[Msg, ...] = ()
+        else:
+            if isinstance(entry, Redo):
+                redone = game.redo(at=entry.at)
+                kind = "redo"
+            else:
+                assert isinstance(entry, Input)
+                game.push(entry)
+                redone = entry
+                kind = "input"
+            hand = game.hand_number
+            written = input_lines(game.state.log, seq)
+            label = label_of(written, redone)
+            line = msg(N_("Redo: “{input}” again"), input=label) if kind == "redo" else label
+            lines = tuple(one.text for one in written)
+        assert game.seq == seq, "the tape keeps the log's seqs"
+        if hand == start.hand:
+            drafts.append(_Draft(seq, kind, line, lines, game.snapshot()))
+    return tuple(TapeStep(draft.seq, draft.kind, draft.line, draft.lines, undone.get(draft.seq), draft.table)
+                 for draft in drafts)
+
+
+def steps_json(tape: HandTape, table_id: str, translate: Translate | None = None,
+               language: str | None = None) -> dict[str, Any]:
+    """The API's answer: ``{"hand": N, "steps": [{"seq", "line", "undone", "state"}, ...]}``; each ``state`` is the
+    STATE the API answered right after that entry. Extras: the entry's ``kind``, the ``rule`` and ``ruling`` of its
+    sentence, and ``undone_at`` (the mark of an input taken back later, "undone at 21:04:05"). The log lines of the
+    states are rendered once for the whole tape, as the game renders them once per hand."""
+    lines = RenderedLines()
+    steps = []
+    for step in tape.steps:
+        frozen = _Frozen(step.table, lines)
+        state = state_json(frozen, table_id, translate, language) if translate else state_json(frozen, table_id)
+        steps.append({"seq": step.seq, "line": step.line.render(translate or _same), "undone": step.undone is not None,
+                      "state": state, "kind": step.kind, "rule": step.line.rule, "ruling": step.line.ruling,
+                      "undone_at": step.undone.render(translate or _same) if step.undone else None})
+    return {"hand": tape.hand, "steps": steps}
+
+
+def _same(text: str) -> str:
+    return text
+
+
+class _Frozen:
+    """One step's snapshot, as the STATE's serialiser reads a game."""
+
+    def __init__(self, table: Snapshot, lines: RenderedLines) -> None:
+        self.table = table
+        self.rendered_lines = lines
+
+    def snapshot(self) -> Snapshot:
+        return self.table
+
+
+def _hand_seqs(game: Game, number: int) -> list[int]:
+    """The seqs of the entries of hand ``number``: its effective inputs' lines, the lines of its inputs taken back,
+    and its corrections (found by bisection and among the corrections: the cost does not follow the night)."""
+    if number < 1:
+        return []
+    log = game.state.log
+    begin = bisect_left(log, number, key=_hand_of)
+    end = bisect_right(log, number, lo=begin, key=_hand_of)
+    seqs = {line.seq for line in log[begin:end]}
+    seqs.update(line.seq for line in game.undone_lines if line.hand == number)
+    seqs.update(correction.seq for correction in game.corrections if correction.hand == number)
+    seqs.discard(0)
+    return sorted(seqs)
+
+
+def _stays_above(entries: Sequence[Entry]) -> bool:
+    """Whether these entries never take the table back past where they start (an input or a redo goes one state
+    down, an undo one back up): then the state before the first is the one kept before the hand's deal."""
+    depth = 0
+    for entry in entries:
+        depth += -1 if isinstance(entry, Undo) else 1
+        if depth < 0:
+            return False
+    return True
+
+
+def _checkpoint(points: Sequence[Checkpoint], hand: int) -> Checkpoint | None:
+    """The kept state before the deal of hand ``hand + 1`` (one per hand on the table's path), if it is kept."""
+    place = bisect_left(points, hand, key=lambda point: point.state.hand_number)
+    if place < len(points) and points[place].state.hand_number == hand:
+        return points[place]
+    return None
+
+
+def _hand_of(line: LogLine) -> int:
+    return line.hand
