@@ -52,6 +52,8 @@ from .rules.cards import (
     parse_hand,
     shared_cards,
 )
+from .rules.game_compare import GameComparison, compare_game, game_of
+from .rules.games import DEFAULT_GAME, GAMES, GameRules
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
     COMPARE_LEAD,
@@ -97,7 +99,9 @@ __all__ = [
     "CARD_EXAMPLE_HANDS",
     "COMPARE_LEAD",
     "DEALER_ACTIONS",
+    "DEFAULT_GAME",
     "FULL_DECK",
+    "GAMES",
     "GLOSSARY",
     "HAND_EXAMPLES",
     "HAND_SIZE",
@@ -133,6 +137,8 @@ __all__ = [
     "DealerError",
     "Entry",
     "Game",
+    "GameComparison",
+    "GameRules",
     "HandExample",
     "HandLog",
     "HandRecord",
@@ -175,12 +181,14 @@ __all__ = [
     "Term",
     "Translate",
     "Undo",
+    "compare_game",
     "compare_hands",
     "draw_label",
     "empty_button_seat",
     "entry_from_json",
     "export_document",
     "format_cards",
+    "game_of",
     "hand_log",
     "hands_to_compare",
     "high_first",
