@@ -69,7 +69,7 @@ from .rules.ranking import (
 )
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
 from .rules.table_state import LogLine, Phase, Status
-from .view.button_labels import draw_label
+from .view.button_labels import deal_label, draw_label
 from .view.read_model import hand_log, session_log
 from .view.snapshot import (
     Announcement,
@@ -183,6 +183,7 @@ __all__ = [
     "Undo",
     "compare_game",
     "compare_hands",
+    "deal_label",
     "draw_label",
     "empty_button_seat",
     "entry_from_json",

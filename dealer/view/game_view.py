@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..messages import Msg
-from ..rules.games import DEALERS_CHOICE, GAMES, GameRules
+from ..messages import N_, Msg, msg
+from ..rules.games import DEALERS_CHOICE, DEFAULT_GAME, GAMES, GameRules
 from ..rules.table_state import TableState
 
 
@@ -22,6 +22,8 @@ def game_view(game: GameRules) -> GameView:
 
 
 _VIEWS = {code: game_view(game) for code, game in GAMES.items()}
+DEFAULT_VIEW = _VIEWS[DEFAULT_GAME.code]
+DEALERS_CHOICE_LABEL = msg(N_("Dealer's choice"), ruling="R25")
 
 
 def table_game(table: TableState) -> GameView | None:

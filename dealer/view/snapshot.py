@@ -19,7 +19,7 @@ from ..rules.legal import LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.stakes import Stakes
 from ..rules.table_state import LogLine, Phase, Status
-from .game_view import GameView
+from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
 
 
 class SeatView(NamedTuple):
@@ -240,6 +240,14 @@ class Snapshot(NamedTuple):
     @property
     def legal(self) -> tuple[LegalAction, ...]:
         return tuple(option.legal for option in self.options)
+
+    @property
+    def game_label(self) -> Msg | None:
+        """The game to name on the screens (R25): this hand's or the next one's, "Dealer's choice" before the deal
+        names it; None at a table that plays only the house card's 2-7 (its screens stay as they were)."""
+        if self.games == () or self.games == (DEFAULT_VIEW,):
+            return None
+        return self.game.name if self.game is not None else DEALERS_CHOICE_LABEL
 
     @property
     def over(self) -> bool:
