@@ -172,3 +172,19 @@ def test_the_comparator_ranks_each_half_of_a_split_game() -> None:
     assert badugi["ranking"] == [[0], [1]] and badugi["hands"][0]["category"] == "badugi"
     with pytest.raises(BadInput):
         compare_game(GAMES["badugi"], ["Kc Qd 2h 3s 4s", "Ac 2c 3d 4h"])
+
+
+def test_exports_name_each_hands_game() -> None:
+    from dealer import phh_writer, pokerstars_hand_text
+
+    table = Table(["Ana", "Bia", "Caio"], games=["badugi", "badacey"], choice="dealer")
+    table.do("deal badugi", "Ana fold", "Bia fold", "deal badacey", "Bia fold", "Caio fold")
+    session = table.game.session_record({})
+    first, second = session.hands
+    assert (first.game, second.game) == ("badugi", "badacey")
+    assert "Hand #1:  Badugi Limit" in pokerstars_hand_text(session, first, "t")
+    assert "Hand #2:  Badacey Limit" in pokerstars_hand_text(session, second, "t")
+    phh = phh_writer()
+    badugi, badacey = (phh.hand_text(session, hand, "t") for hand in session.hands)
+    assert "variant = 'FB'" in badugi and "????????'" in badugi and "_game" not in badugi
+    assert "variant = 'F2L3D'" in badacey and "_game = 'badacey'" in badacey
