@@ -52,7 +52,7 @@ from .rules.cards import (
     parse_hand,
     shared_cards,
 )
-from .rules.game_compare import GameComparison, compare_game, game_of
+from .rules.game_compare import GameComparison, compare_game, game_hand, game_of
 from .rules.games import DEFAULT_GAME, GAMES, GameRules
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
@@ -189,6 +189,7 @@ __all__ = [
     "entry_from_json",
     "export_document",
     "format_cards",
+    "game_hand",
     "game_of",
     "hand_log",
     "hands_to_compare",

@@ -62,3 +62,15 @@ def test_the_house_card_table_shows_no_game_name(client: Any) -> None:
     table = create(client, ["Ana", "Bia"])
     page = client.get(f"/t/{table}/dealer")
     assert "Deal hand 1" in text(page) and 'data-testid="game-name"' not in page.get_data(as_text=True)
+
+
+def test_who_wins_ranks_each_half_of_a_split_game_and_four_card_badugi_hands(client: Any) -> None:
+    answer = client.post("/compare", data={"game": "badeucey", "hand1": "7h 5c 4d 3h 2h", "hand2": "9c 8d 6h 5s Kh"})
+    assert answer.status_code == 200
+    words = text(answer)
+    assert "2-7 lowball: Ranking, best first" in words and "badugi, ace high: Ranking, best first" in words
+    assert answer.get_data(as_text=True).count('data-testid="compare-result"') == 2
+    badugi = client.post("/compare", data={"game": "badugi", "hand1": "Kc Qd 2h 3s", "hand2": "Ac 2c 3d 4h"})
+    assert badugi.status_code == 200 and "a larger set of different ranks and suits always wins" in text(badugi)
+    five = client.post("/compare", data={"game": "badugi", "hand1": "Kc Qd 2h 3s 4c", "hand2": "Ac 2c 3d 4h"})
+    assert five.status_code == 400 and "exactly 4 cards" in text(five)

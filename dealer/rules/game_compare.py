@@ -24,6 +24,11 @@ def game_of(payload: object) -> GameRules:
     return GAMES[code]
 
 
+def game_hand(game: GameRules, text: str) -> tuple[Card, ...]:
+    """One typed hand of ``game``: exactly its hand size of distinct cards, or a refusal saying why."""
+    return read_hand(text, game.hand_size)
+
+
 def read_hand(text: str, size: int) -> tuple[Card, ...]:
     cards = parse_cards(text)
     if len(cards) != size:
