@@ -74,3 +74,13 @@ def test_who_wins_ranks_each_half_of_a_split_game_and_four_card_badugi_hands(cli
     assert badugi.status_code == 200 and "a larger set of different ranks and suits always wins" in text(badugi)
     five = client.post("/compare", data={"game": "badugi", "hand1": "Kc Qd 2h 3s 4c", "hand2": "Ac 2c 3d 4h"})
     assert five.status_code == 400 and "exactly 4 cards" in text(five)
+
+
+def test_the_report_says_how_many_hands_of_each_game_and_each_big_pots_game(client: Any) -> None:
+    table = create(client, ["Ana", "Bia"], games=["badugi", "badacey"], choice="dealer")
+    for game in ("badugi", "badacey", "badugi"):
+        ok(client, table, "deal", game=game)
+        ok(client, table, "fold")
+    words = text(client.get(f"/t/{table}/report"))
+    assert "Badugi: 2 hands" in words and "Badacey: 1 hand" in words
+    assert "· Badacey" in words
