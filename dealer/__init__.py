@@ -52,7 +52,7 @@ from .rules.cards import (
     parse_hand,
     shared_cards,
 )
-from .rules.game_compare import GameComparison, compare_game, game_hand, game_of
+from .rules.game_compare import GameComparison, compare_game, compare_lead, game_hand, game_of
 from .rules.games import DEFAULT_GAME, GAMES, GameRules
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
@@ -183,6 +183,7 @@ __all__ = [
     "Undo",
     "compare_game",
     "compare_hands",
+    "compare_lead",
     "deal_label",
     "draw_label",
     "empty_button_seat",

@@ -188,3 +188,15 @@ def test_exports_name_each_hands_game() -> None:
     badugi, badacey = (phh.hand_text(session, hand, "t") for hand in session.hands)
     assert "variant = 'FB'" in badugi and "????????'" in badugi and "_game" not in badugi
     assert "variant = 'F2L3D'" in badacey and "_game = 'badacey'" in badacey
+
+
+def test_a_dealers_choice_session_exports_and_imports_with_its_games() -> None:
+    from dealer.formats.session_file import export_document, import_document
+
+    table = Table(["Ana", "Bia", "Caio"], games=["badugi", "badeucey"], choice="dealer", hands_per_game=2)
+    table.do("deal badeucey", "Ana fold", "Bia fold", "deal badugi")
+    document = export_document(table.game, [0.0] * len(table.game.entries), "t")
+    assert document["settings"]["games"] == ["badugi", "badeucey"] and document["settings"]["choice"] == "dealer"
+    again = import_document(document).game
+    assert again.snapshot().game is not None and again.snapshot().game.code == "badugi"
+    assert again.snapshot().hand == 2

@@ -34,6 +34,7 @@ from dealer import (
     Section,
     compare_game,
     compare_hands,
+    compare_lead,
     game_hand,
     game_of,
     parse_cards,
@@ -260,9 +261,9 @@ def compare() -> tuple[str, int]:
         game=game,
         games=tuple(GAMES.values()),
         picker=deck_grid(),
-        lead=COMPARE_LEAD,
-        reminders=REMINDERS,
-        examples=example_links(),
+        lead=compare_lead(game) or COMPARE_LEAD,
+        reminders=REMINDERS if game is DEFAULT_GAME else (),
+        examples=example_links() if game is DEFAULT_GAME else [],
     )
     return page, 400 if error else 200
 

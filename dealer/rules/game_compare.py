@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BadInput
-from ..messages import N_, Msg, Translate
+from ..messages import N_, Msg, Translate, msg
 from .cards import Card, parse_cards
 from .games import DEFAULT_GAME, GAMES, GameRules, Half
 from .ranking import Comparison, RankedHand, rank_groups
@@ -78,3 +78,21 @@ def compare_game(game: GameRules, texts: Sequence[str], minimum: int = 2, maximu
             seen.add(card)
     return GameComparison(game, tuple(compare_half(half, tuple(half.rank(cards) for cards in read))
                                       for half in game.halves))
+
+
+# What the comparator says first in each game other than 2-7 (whose words are ranking.COMPARE_LEAD).
+_LEADS = {
+    "a-5-triple-draw": msg(N_("In A-5 lowball the lowest hand wins: the ace is always low, and straights and flushes "
+                             "do not count."), ruling="R22"),
+    "badugi": msg(N_("In Badugi only the largest set of cards with different ranks and suits counts; the lower set "
+                     "wins, and the ace is low."), ruling="R23"),
+    "badeucey": msg(N_("Each half is ranked on its own: the 2-7 half, and the best badugi of four of the five cards "
+                       "with the ace high."), ruling="R24"),
+    "badacey": msg(N_("Each half is ranked on its own: the A-5 half, and the best badugi of four of the five cards "
+                      "with the ace low."), ruling="R24"),
+}
+
+
+def compare_lead(game: GameRules) -> Msg | None:
+    """The comparator's first words for ``game`` (None for 2-7: the page keeps its own)."""
+    return _LEADS.get(game.code)
