@@ -53,6 +53,8 @@ from .rules.cards import (
     parse_hand,
     shared_cards,
 )
+from .rules.game_compare import GameComparison, compare_game, compare_lead, game_hand, game_of
+from .rules.games import DEFAULT_GAME, GAMES, GameRules
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
     COMPARE_LEAD,
@@ -68,7 +70,7 @@ from .rules.ranking import (
 )
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
 from .rules.table_state import LogLine, Phase, Status
-from .view.button_labels import draw_label
+from .view.button_labels import deal_label, draw_label
 from .view.read_model import hand_log, session_log
 from .view.snapshot import (
     Announcement,
@@ -98,7 +100,9 @@ __all__ = [
     "CARD_EXAMPLE_HANDS",
     "COMPARE_LEAD",
     "DEALER_ACTIONS",
+    "DEFAULT_GAME",
     "FULL_DECK",
+    "GAMES",
     "GLOSSARY",
     "HAND_EXAMPLES",
     "HAND_SIZE",
@@ -134,6 +138,8 @@ __all__ = [
     "DealerError",
     "Entry",
     "Game",
+    "GameComparison",
+    "GameRules",
     "HandExample",
     "HandLog",
     "HandRecord",
@@ -179,12 +185,17 @@ __all__ = [
     "Term",
     "Translate",
     "Undo",
+    "compare_game",
     "compare_hands",
+    "compare_lead",
+    "deal_label",
     "draw_label",
     "empty_button_seat",
     "entry_from_json",
     "export_document",
     "format_cards",
+    "game_hand",
+    "game_of",
     "hand_log",
     "hands_to_compare",
     "high_first",

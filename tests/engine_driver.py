@@ -28,6 +28,8 @@ class Table:
     @staticmethod
     def request(move: str) -> dict[str, Any]:
         words = move.split()
+        if words[0] == "deal" and len(words) > 1:
+            return {"action": "deal", "game": words[1]}
         if words[0] in ("deal", "misdeal"):
             return {"action": words[0]}
         if words[0] == "exposed":

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from typing import Any
 
 from pokerkit import Automation, ChipsPushing, FixedLimitDeuceToSevenLowballTripleDraw, Mode, State
 
-from dealer.rules.cards import HAND_SIZE, parse_hand
+from dealer.rules.cards import HAND_SIZE, parse_cards, parse_hand
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -41,24 +42,24 @@ class PokerKitHand:
     """One hand; every method takes and returns OUR seat indices (clockwise, ``button`` given)."""
 
     def __init__(self, stacks: Sequence[int], button: int, blinds: tuple[int, int] = (1, 2),
-                 bets: tuple[int, int] = (2, 4)) -> None:
+                 bets: tuple[int, int] = (2, 4), variant: Any = FixedLimitDeuceToSevenLowballTripleDraw) -> None:
+        """``variant``: PokerKit's game (a triple-draw class: its hand size and hand types); 2-7 by default."""
         self.players = len(stacks)
+        self.hand_size: int = variant.hole_dealing_count
         if not 2 <= self.players <= 6 or not 0 <= button < self.players:
             raise ValueError(f"2-6 players and a button among them, not {self.players} players, button {button}")
         self.button = button
-        self.state: State = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+        self.state: State = variant(
             AUTOMATIONS,
             True,  # ante trimming: irrelevant without antes
             0,  # no antes
             blinds,  # PokerKit player 0 posts the first value, player 1 the second (swapped heads-up)
             bets[0],
             bets[1],
-            [stacks[self.seat(player)] for player in range(self.players)],
-            self.players,
             # Cash-game mode only warns about a fold with nothing to call (tournament mode refuses it, ruling R10
             # allows it); draw games have no boards, so the mode's other differences (run-outs) never apply.
             mode=Mode.CASH_GAME,
-        )
+        )([stacks[self.seat(player)] for player in range(self.players)], self.players)
         self._deal_starting_hands()
 
     # Seat mapping ------------------------------------------------------------------------------------------
@@ -137,8 +138,8 @@ class PokerKitHand:
         It refuses to burn before the last announcement and to deal before the burn, so the last announcement
         triggers the burn and the serving here.
         """
-        if not 0 <= count <= HAND_SIZE:
-            raise ValueError(f"a player discards 0 to {HAND_SIZE} cards, not {count}")
+        if not 0 <= count <= self.hand_size:
+            raise ValueError(f"a player discards 0 to {self.hand_size} cards, not {count}")
         self.state.stand_pat_or_discard(UNKNOWN * count)  # a subset of the unknown hole cards
         if self.state.stand_patter_or_discarder_index is None:
             self._burn_and_serve()
@@ -158,7 +159,7 @@ class PokerKitHand:
 
     def show(self, cards: str) -> None:
         """The player to show turns over these five cards (our notation, e.g. "7h 5c 4d 3s 2c")."""
-        hand = parse_hand(cards)
+        hand = parse_hand(cards) if self.hand_size == HAND_SIZE else parse_cards(cards)
         self.state.show_or_muck_hole_cards("".join(str(card) for card in hand))
 
     def muck(self) -> None:

@@ -42,6 +42,7 @@ REFERENCE_SOURCES = {"dealer/rulings.py", "dealer/rulebook.py", "dealer/rule_que
 # Interface strings a translation keeps exactly as in English, on purpose. Everything else must differ.
 SAME_AS_ENGLISH = {
     "2-7 Triple Draw",  # the game's name
+    "A-5 Triple Draw", "Badugi", "badugi", "Badeucey", "Badacey",  # the other games' names (R21-R25)
     "All-in", "all-in", "All-in {amount}",  # the house card says "all-in" in Portuguese and Spanish too
     "Pat", "pat",  # the card's word for drawing none ("stand pat", "fica pat", "queda pat")
     "Small blind", "small blind", "Big blind", "big blind", "SB", "BB",  # the card names the blinds in English

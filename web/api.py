@@ -13,11 +13,14 @@ from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
 from dealer import (
+    DEFAULT_GAME,
     N_,
     BadInput,
     HandRecord,
     SessionRecord,
+    compare_game,
     compare_hands,
+    game_of,
     hands_to_compare,
     phh_writer,
     pokerstars_hand_text,
@@ -222,5 +225,9 @@ def import_table() -> tuple[Response, int]:
 
 @bp.post("/compare")
 def compare() -> tuple[Response, int]:
-    return jsonify(compare_hands(hands_to_compare(body())).to_json(translate)), 200
+    payload = body()
+    game, hands = game_of(payload), hands_to_compare(payload)
+    if game is DEFAULT_GAME:
+        return jsonify(compare_hands(hands).to_json(translate)), 200
+    return jsonify(compare_game(game, hands).to_json(translate)), 200
 

@@ -119,6 +119,8 @@ def act(table_id: str) -> BaseResponse:
         payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
         if form.get("player"):
             payload["player"] = form["player"]
+        if form.get("game"):
+            payload["game"] = form["game"][:40]
         if form.get("count", "") != "":
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
         if payload["action"] == "show":

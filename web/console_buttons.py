@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dealer import Action, Msg, Snapshot, Translate, draw_label
+from dealer import Action, Msg, Snapshot, Translate, deal_label, draw_label
 
 if TYPE_CHECKING:
     from .service import TableAccess
@@ -27,6 +27,7 @@ class Button:
     player: str | None = None
     amount: int | None = None
     help: Msg | None = None  # what a rare input does, with its rule
+    game: str | None = None  # deal under dealer's choice: the game this button names
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Controls:
     misdeal: Button | None
     exposed: tuple[Button, ...]
     exposed_help: Msg | None
+    deals: tuple[Button, ...] = ()  # dealer's choice: one Deal button per game of the table (R25)
 
     @property
     def any_player_action(self) -> bool:
@@ -48,7 +50,7 @@ class Controls:
 
     @property
     def has_bar(self) -> bool:
-        return bool(self.passive or self.aggressive or self.draws or self.deal)
+        return bool(self.passive or self.aggressive or self.draws or self.deal or self.deals)
 
 
 def controls(snap: Snapshot, translate: Translate) -> Controls:
@@ -57,12 +59,16 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
     draws: list[Button] = []
     exposed: list[Button] = []
     exposed_help = None
+    deals: list[Button] = []
     player = snap.to_act
     for option in snap.options:
         action, label = option.legal.action, option.label.render(translate)
         if action is Action.DRAW:
             draws = [Button(action.value, draw_label(count).render(translate), "draw", f"draw-{count}", count=count,
                             player=player) for count in option.legal.counts]
+        elif action is Action.DEAL and option.legal.games:
+            deals = [Button(action.value, deal_label(snap.hand + 1, game.name).render(translate), "deal",
+                            f"deal-{game.code}", game=game.code) for game in snap.games]
         elif action is Action.EXPOSED:
             exposed_help = option.help
             exposed = [Button(action.value, f"{label}: {name}", "exposed", f"exposed-{name}", player=name)
@@ -73,7 +79,8 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
                                  player=player if action in _PLAYERS else None, amount=option.legal.amount,
                                  help=option.help)
     return Controls(found.get("fold"), found.get("passive"), found.get("aggressive"), tuple(draws), found.get("show"),
-                    found.get("muck"), found.get("deal"), found.get("misdeal"), tuple(exposed), exposed_help)
+                    found.get("muck"), found.get("deal"), found.get("misdeal"), tuple(exposed), exposed_help,
+                    tuple(deals))
 
 
 _KINDS = {Action.FOLD: "fold", Action.CHECK: "passive", Action.CALL: "passive", Action.BET: "aggressive",

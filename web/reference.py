@@ -17,6 +17,8 @@ from flask_babel import Domain, gettext
 from dealer import (
     CARD_EXAMPLE_HANDS,
     COMPARE_LEAD,
+    DEFAULT_GAME,
+    GAMES,
     GLOSSARY,
     HAND_EXAMPLES,
     QUESTIONS,
@@ -26,9 +28,16 @@ from dealer import (
     SECTIONS,
     BadInput,
     Cards,
+    Comparison,
+    GameRules,
     Msg,
     Section,
+    compare_game,
     compare_hands,
+    compare_lead,
+    game_hand,
+    game_of,
+    parse_cards,
     parse_hand,
     rank_hand,
     ruling,
@@ -144,6 +153,15 @@ class CompareResult:
     rows: list[RankedRow] = field(default_factory=list)
     explanation: Msg | None = None
     steps: list[Msg] = field(default_factory=list)
+    title: Msg | None = None  # a split game's half ("2-7 lowball", "badugi")
+
+
+def read_game(source: Mapping[str, str]) -> GameRules:
+    """The game the comparator ranks in (2-7 unless the form names another known game)."""
+    try:
+        return game_of({"game": source.get("game") or None})
+    except BadInput:
+        return DEFAULT_GAME
 
 
 def read_hand_fields(source: Mapping[str, str]) -> list[HandField]:
@@ -153,14 +171,14 @@ def read_hand_fields(source: Mapping[str, str]) -> list[HandField]:
     ]
 
 
-def mark_unreadable_hands(fields: list[HandField]) -> bool:
-    """Put the engine's reason on each hand that is not five distinct readable cards; True if any was."""
+def mark_unreadable_hands(fields: list[HandField], game: GameRules = DEFAULT_GAME) -> bool:
+    """Put the engine's reason on each hand that is not the game's distinct readable cards; True if any was."""
     found = False
     for hand_field in fields:
         if not hand_field.text:
             continue
         try:
-            parse_hand(hand_field.text)
+            parse_hand(hand_field.text) if game is DEFAULT_GAME else game_hand(game, hand_field.text)
         except BadInput as refusal:
             hand_field.error = refusal.message.render(gettext)
             hand_field.invalid = found = True
@@ -170,16 +188,25 @@ def mark_unreadable_hands(fields: list[HandField]) -> bool:
 def mark_shared_cards(fields: list[HandField]) -> None:
     """Mark every hand holding a card that another hand holds too (the engine finds the card)."""
     filled = [hand_field for hand_field in fields if hand_field.text]
-    for hand_field, card in zip(filled, shared_cards([parse_hand(one.text) for one in filled]), strict=True):
+    for hand_field, card in zip(filled, shared_cards([parse_cards(one.text) for one in filled]), strict=True):
         if card is not None:
             hand_field.invalid = True
             hand_field.error = gettext("The card %(card)s is in another hand too.", card=card_view(card).label)
 
 
-def ranked_result(fields: list[HandField]) -> CompareResult:
-    """Rank the filled-in hands with the engine; raises BadInput (wrong count, a card used twice)."""
+def ranked_result(fields: list[HandField], game: GameRules = DEFAULT_GAME) -> list[CompareResult]:
+    """Rank the filled-in hands with the engine, each half of a split game on its own; raises BadInput (wrong
+    count, a card used twice)."""
     filled = [hand_field for hand_field in fields if hand_field.text]
-    comparison = compare_hands([hand_field.text for hand_field in filled], MIN_HANDS, MAX_HANDS)
+    texts = [hand_field.text for hand_field in filled]
+    if game is DEFAULT_GAME:
+        return [result_of(filled, compare_hands(texts, MIN_HANDS, MAX_HANDS))]
+    compared = compare_game(game, texts, MIN_HANDS, MAX_HANDS)
+    return [result_of(filled, comparison, half.name if game.split else None)
+            for half, comparison in zip(game.halves, compared.halves, strict=True)]
+
+
+def result_of(filled: list[HandField], comparison: Comparison, title: Msg | None = None) -> CompareResult:
     rows = [RankedRow(
         number=filled[placed.given].number,
         place=placed.place,
@@ -189,18 +216,18 @@ def ranked_result(fields: list[HandField]) -> CompareResult:
         category=gettext(placed.hand.category.label),
         pattern=placed.hand.pattern,
     ) for placed in comparison.placed]
-    return CompareResult(rows, comparison.explanation, list(comparison.steps))
+    return CompareResult(rows, comparison.explanation, list(comparison.steps), title)
 
 
-def compare_fields(fields: list[HandField]) -> tuple[CompareResult | None, str]:
-    """The ranking, or the reason the hands cannot be compared (shown above the form)."""
-    if mark_unreadable_hands(fields):
-        return None, gettext("Some hands cannot be read; the reason is under each marked hand.")
+def compare_fields(fields: list[HandField], game: GameRules = DEFAULT_GAME) -> tuple[list[CompareResult], str]:
+    """The ranking (one per half of a split game), or the reason the hands cannot be compared."""
+    if mark_unreadable_hands(fields, game):
+        return [], gettext("Some hands cannot be read; the reason is under each marked hand.")
     try:
-        return ranked_result(fields), ""
+        return ranked_result(fields, game), ""
     except BadInput as refusal:
         mark_shared_cards(fields)
-        return None, refusal.message.render(gettext)
+        return [], refusal.message.render(gettext)
 
 
 def example_links() -> list[tuple[str, str]]:
@@ -222,18 +249,21 @@ def compare() -> tuple[str, int]:
     source = request.form if request.method == "POST" else request.args
     fields = read_hand_fields(source)
     asked = request.method == "POST" or any(hand_field.text for hand_field in fields)
-    result, error = compare_fields(fields) if asked else (None, "")
+    game = read_game(source)
+    results, error = compare_fields(fields, game) if asked else ([], "")
     visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
     page = render_template(
         "compare.html",
         fields=fields,
         visible_hands=visible,
-        result=result,
+        results=results,
         error=error,
+        game=game,
+        games=tuple(GAMES.values()),
         picker=deck_grid(),
-        lead=COMPARE_LEAD,
-        reminders=REMINDERS,
-        examples=example_links(),
+        lead=compare_lead(game) or COMPARE_LEAD,
+        reminders=REMINDERS if game is DEFAULT_GAME else (),
+        examples=example_links() if game is DEFAULT_GAME else [],
     )
     return page, 400 if error else 200
 

@@ -15,7 +15,18 @@ from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer import BUTTON_BY_LOT, MAX_PLAYERS, N_, DealerError, Msg, Stakes, empty_button_seat, msg
+from dealer import (
+    BUTTON_BY_LOT,
+    DEFAULT_GAME,
+    GAMES,
+    MAX_PLAYERS,
+    N_,
+    DealerError,
+    Msg,
+    Stakes,
+    empty_button_seat,
+    msg,
+)
 
 from .guard import foreign, start_csrf
 from .limits import from_laptop, whole_number
@@ -50,13 +61,14 @@ def blank_form() -> dict[str, Any]:
     defaults = Stakes()
     return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
             "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
-            "hands": defaults.hands, "stack": defaults.stack, "other": False}
+            "hands": defaults.hands, "stack": defaults.stack, "other": False, "games": [DEFAULT_GAME.code],
+            "choice": "rotation", "hands_per_game": ""}
 
 
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
     running, finished = table_rows()
     return render_template("start.html", form=form, error=error, running=running, finished=finished,
-                           house=Stakes(), button_by_lot=BUTTON_BY_LOT), status
+                           house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(GAMES.values())), status
 
 
 @bp.get("/")
@@ -73,6 +85,9 @@ def _read_form() -> dict[str, Any]:
     defaults = blank_form()
     for key in ("sb", "bb", "small", "big", "raises", "hands", "stack"):
         form[key] = request.form.get(key, str(defaults[key])).strip() or str(defaults[key])
+    form["games"] = [code[:40] for code in request.form.getlist("games")[:10]] or [DEFAULT_GAME.code]
+    form["choice"] = request.form.get("choice", "rotation")[:20]
+    form["hands_per_game"] = request.form.get("hands_per_game", "").strip()[:10]
     form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
     return form
 
@@ -106,6 +121,10 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
     }
     if button is not None:
         payload["button"] = button
+    if form["games"] != [DEFAULT_GAME.code] or form["choice"] != "rotation":
+        payload.update(games=form["games"], choice=form["choice"])
+    if form["hands_per_game"]:
+        payload["hands_per_game"] = whole_number(form["hands_per_game"], gettext("hands of each game"))
     return payload
 
 

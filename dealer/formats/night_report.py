@@ -3,10 +3,13 @@ cards drawn, and the biggest pots of the night; read from the record of each han
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..messages import Msg
 from ..record.hand_record import SessionRecord
+from ..rules.games import DEFAULT_GAMES, GAMES
 from ..rules.legal import Action
 from ..view.snapshot import StandingRow
 
@@ -33,6 +36,7 @@ class BigPot:
     amount: int
     winners: tuple[str, ...]
     showdown: bool
+    game: Msg | None = None  # the hand's game, at a table of several games or another game than 2-7 (R25)
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class NightReport:
     biggest_pots: tuple[BigPot, ...]
     hands: tuple[int, ...]  # every hand dealt, for the links to their histories
     finished_hands: int
+    games: tuple[tuple[Msg, int], ...] = ()  # hands dealt of each game, where the table played other games (R25)
 
 
 def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> NightReport:
@@ -71,10 +76,26 @@ def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> Ni
                 biggest[name] = max(biggest[name], chips)
         winners = tuple(name for name in hand.names if taken.get(name, 0) > 0)
         pots.append(BigPot(hand.number, sum(award.amount for award in result.awards), winners,
-                           not result.uncontested))
+                           not result.uncontested, _game_name(session, hand.game)))
     pots.sort(key=lambda pot: (-pot.amount, pot.hand))
     players = tuple(PlayerNight(row.name, row.place, row.shared, row.stack, row.change, played[row.name],
                                 won[row.name], showdowns[row.name], biggest[row.name], drawn[row.name])
                     for row in standings)
     return NightReport(players, tuple(pots[:BIGGEST_POTS]), tuple(hand.number for hand in session.hands),
-                       sum(1 for hand in session.hands if hand.result is not None))
+                       sum(1 for hand in session.hands if hand.result is not None), _games_played(session))
+
+
+def _several_games(session: SessionRecord) -> bool:
+    return session.create.games != DEFAULT_GAMES
+
+
+def _game_name(session: SessionRecord, code: str) -> Msg | None:
+    return GAMES[code].name if _several_games(session) else None
+
+
+def _games_played(session: SessionRecord) -> tuple[tuple[Msg, int], ...]:
+    """Hands dealt of each game, in the table's order (none for the house card's single 2-7 game)."""
+    if not _several_games(session):
+        return ()
+    counts = Counter(hand.game for hand in session.hands)
+    return tuple((GAMES[code].name, counts[code]) for code in dict.fromkeys(session.create.games))

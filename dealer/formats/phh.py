@@ -19,6 +19,7 @@ from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHi
 
 from ..record.facts import NotAsked, Step
 from ..record.hand_record import HandRecord, SessionRecord
+from ..rules.games import DEFAULT_GAME, GAMES, GameRules
 from ..rules.legal import Action
 from ..rules.table_state import Phase
 from .pokerstars import SITE
@@ -150,7 +151,7 @@ class PokerKitPlay:
 def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
     """The hand in PHH actions, written from the record of our inputs."""
     label = {name: f"p{index + 1}" for index, name in enumerate(order)}
-    actions = [f"d dh {label[name]} {UNKNOWN * 5}" for name in order]
+    actions = [f"d dh {label[name]} {UNKNOWN * GAMES[hand.game].hand_size}" for name in order]
     for step in hand.steps[1:]:
         entry = step.entry
         who = label.get(entry.player or "", "")
@@ -186,7 +187,11 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
     order = hand.names[button + 1:] + hand.names[:button + 1]  # PokerKit's player 1 is left of the button
     fields = _fields(session, hand, table_id, order)
     rules = house_rules(hand)
-    if hand.result is not None and any(isinstance(fact, NotAsked) for step in hand.steps for fact in step.facts):
+    game = GAMES[hand.game]
+    if game is not DEFAULT_GAME:
+        fields.update(_game_fields(game))
+    if game is DEFAULT_GAME and hand.result is not None and any(
+            isinstance(fact, NotAsked) for step in hand.steps for fact in step.facts):
         try:
             play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
             state = play.play()
@@ -200,11 +205,20 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
         fields["_house_rules"] = rules
     standard = {key: value for key, value in fields.items() if not key.startswith("_")}
     user = {key: value for key, value in fields.items() if key.startswith("_")}
-    return HandHistory(variant="F2L3D", antes=[0] * len(order),
+    return HandHistory(variant=game.phh_variant or DEFAULT_GAME.phh_variant or "F2L3D", antes=[0] * len(order),
                        blinds_or_straddles=_blinds(stakes.small_blind, stakes.big_blind, len(order)),
                        small_bet=stakes.small_bet, big_bet=stakes.big_bet,
                        starting_stacks=[hand.starting[name] for name in order],
                        actions=our_actions(hand, order), user_defined_fields=user, **standard)
+
+
+def _game_fields(game: GameRules) -> dict[str, Any]:
+    """A game PHH has no variant for (A-5 Triple Draw, Badeucey, Badacey) is written as the fixed-limit triple draw
+    it is played as (F2L3D: the same betting and draws) and named in ``_game``; Badugi has its own variant (FB)."""
+    if game.phh_variant is not None:
+        return {}
+    return {"_game": game.code, "_game_name": game.name.render(),
+            "_ranking": [half.code for half in game.halves]}
 
 
 def _blinds(small: int, big: int, players: int) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from ..record.facts import Step
+from ..record.facts import Shown, Step
 from ..record.hand_record import Correction, HandRecord, SessionRecord
 from ..rules.deal_plan import reshuffle_box
 from ..rules.legal import Action
@@ -39,8 +39,16 @@ def hand_text(session: SessionRecord, hand: HandRecord, table_id: str) -> str:
     return "\n".join(HandWriter(session, hand, table_id).lines()) + "\n"
 
 
+# PokerStars' names of the games (R25): each hand's header names its own.
+GAME_NAMES = {"2-7-triple-draw": "Triple Draw 2-7 Lowball", "a-5-triple-draw": "Triple Draw A-5 Lowball",
+              "badugi": "Badugi", "badeucey": "Badeucey", "badacey": "Badacey"}
+
+
 def lo(ranked: RankedHand) -> str:
-    """PokerStars' name of a 2-7 hand: "Lo: 7,5,4,3,2", or the made hand's name."""
+    """PokerStars' name of a 2-7 hand: "Lo: 7,5,4,3,2", or the made hand's name; the other games' hands by
+    their own names ("Lo: 4-3-2-A badugi")."""
+    if type(ranked) is not RankedHand:
+        return "Lo: " + ranked.name.render()
     if ranked.category is Category.NO_PAIR:
         return "Lo: " + ",".join(RANK_LABELS[card.rank] for card in sorted(ranked.cards, key=lambda c: -c.rank))
     return "Lo: " + ranked.name.render()
@@ -91,7 +99,7 @@ class HandWriter:
     def header(self) -> None:
         hand, stakes = self.hand, self.session.create.stakes
         when = self.session.times.get(hand.deal_seq)
-        self.out.append(f"{SITE} Hand #{hand.number}:  Triple Draw 2-7 Lowball Limit "
+        self.out.append(f"{SITE} Hand #{hand.number}:  {GAME_NAMES.get(hand.game, hand.game)} Limit "
                         f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")
         button = next(number for number, name, _ in hand.seats if name == hand.button)
         self.out.append(f"Table '{self.table_id}' 6-max Seat #{button} is the button")
@@ -207,7 +215,8 @@ class HandWriter:
     def showdown(self, step: Step) -> None:
         name = step.entry.player or ""
         if step.entry.action is Action.SHOW and step.entry.cards is not None:
-            ranked = rank_hand(step.entry.cards)
+            ranked = next((fact.hand for fact in step.facts if isinstance(fact, Shown)), None) or rank_hand(
+                step.entry.cards)
             self.shown[name] = ranked
             self.out.append(f"{name}: shows {cards_text(ranked)} ({lo(ranked)})")
         else:
@@ -229,10 +238,11 @@ class HandWriter:
     def collected(self) -> None:
         result = self.hand.result
         assert result is not None
-        count = len(result.awards)
+        count = len({award.pot for award in result.awards})
         for award in result.awards:
+            half = f" ({award.half} half)" if award.half else ""
             for name in award.winners:
-                self.out.append(f"{name} collected {award.shares[name]} from {pot_name(award.pot, count)}")
+                self.out.append(f"{name} collected {award.shares[name]} from {pot_name(award.pot, count)}{half}")
             odd = odd_chip_sentence(award.odd_chips)
             if odd is not None:
                 self.out.append(f"{odd.render()} (house ruling R17)")
@@ -244,8 +254,10 @@ class HandWriter:
         awards = self.awards()
         total = sum(award.amount for award in awards)
         self.out.append("*** SUMMARY ***")
+        count = len({award.pot for award in awards})
         if len(awards) > 1:
-            pots = " ".join(f"{pot_name(award.pot, len(awards)).capitalize()} {award.amount}." for award in awards)
+            pots = " ".join(f"{pot_name(award.pot, count).capitalize()} {award.amount}"
+                            f"{f' ({award.half} half)' if award.half else ''}." for award in awards)
             self.out.append(f"Total pot {total} {pots} | Rake 0")
         else:
             self.out.append(f"Total pot {total} | Rake 0")

@@ -9,7 +9,8 @@ from typing import Any
 
 from ..errors import BadInput
 from ..messages import N_, msg
-from ..rules.cards import Card, format_cards, parse_cards, parse_hand
+from ..rules.cards import Card, format_cards, parse_cards
+from ..rules.game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
 from ..rules.legal import PLAYER_ACTIONS, Action
 from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
@@ -30,15 +31,19 @@ class Create:
     stakes: Stakes
     button: str
     drawn: bool
+    games: tuple[str, ...] = DEFAULT_GAMES  # the table's games (R25), in rotation order
+    choice: str = ROTATION  # "rotation" | "dealer" (dealer's choice)
+    hands_per_game: int = 0  # rotation: hands of each game before the next (0: as many as the players)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": "create",
             "players": [{"name": spec.name, "stack": spec.stack} for spec in self.players],
             "stakes": self.stakes.to_json(),
             "button": self.button,
             "drawn": self.drawn,
         }
+        return data | schedule_json(self.games, self.choice, self.hands_per_game)
 
 
 @dataclass(frozen=True)
@@ -49,9 +54,12 @@ class Input:
     player: str | None = None
     count: int | None = None
     cards: tuple[Card, ...] | None = None
+    game: str | None = None  # deal: the game named (dealer's choice, R25)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "input", "action": self.action.value}
+        if self.game is not None:
+            data["game"] = self.game
         if self.player is not None:
             data["player"] = self.player
         if self.count is not None:
@@ -102,10 +110,13 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
                           stakes["raises"], stakes["hands"], stakes["stack"]),
             button=data["button"],
             drawn=data["drawn"],
+            games=tuple(data.get("games", DEFAULT_GAMES)),
+            choice=data.get("choice", ROTATION),
+            hands_per_game=data.get("hands_per_game", 0),
         )
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
-        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards)
+        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, data.get("game"))
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -152,10 +163,11 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     with_chips = [spec.name for spec in specs if spec.stack > 0]
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
+    games, choice, per_game = parse_schedule(data)
     button = data.get("button")
     if button is None:
         chooser = rng or random.SystemRandom()
-        return Create(specs, stakes, chooser.choice(with_chips), drawn=True)
+        return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game)
     names = {spec.name.casefold(): spec for spec in specs}
     named = names.get(clean_name(button).casefold())
     if named is None:
@@ -163,7 +175,7 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
                        name=str(button)[:40])
     if named.stack == 0:
         raise BadInput(N_("{name} has no chips and cannot hold the button."), rule="03", ruling="R2", name=named.name)
-    return Create(specs, stakes, named.name, drawn=False)
+    return Create(specs, stakes, named.name, False, games, choice, per_game)
 
 
 def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
@@ -208,7 +220,18 @@ def parse_input(data: Any) -> Input:
     cards = None
     if action is Action.SHOW:
         shown = data.get("cards")
-        cards = parse_hand(shown) if shown is not None else None
+        cards = parse_shown(shown) if shown is not None else None
         if cards is None:
             raise BadInput(N_("Showing needs the 5 cards, such as 7h 5c 4d 3s 2c."), rule="08")
-    return Input(action, player, count, cards)
+    game = parse_game(data.get("game")) if action is Action.DEAL else None
+    return Input(action, player, count, cards, game)
+
+
+def parse_shown(text: Any) -> tuple[Card, ...]:
+    """A shown hand: five distinct cards, or four (Badugi); the game checks the count for its hand size."""
+    cards = parse_cards(text)
+    if len(cards) not in (4, 5):
+        raise BadInput(N_("A hand has exactly 5 cards; {count} given."), rule="01", count=len(cards))
+    if len(set(cards)) != len(cards):
+        raise BadInput(N_("The same card appears twice in one hand."), rule="01")
+    return cards

@@ -26,6 +26,7 @@ class HandDealt:
     small_blind: str
     big_blind: str
     seats: tuple[tuple[int, str, int], ...]  # seat number (1 = first seat), name, chips before the blinds; dealt in
+    game: str = "2-7-triple-draw"  # the game the hand plays (R25)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,8 @@ __all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
 def initial_state(create: Create) -> TableState:
     seats = [Seat(spec.name, spec.stack) for spec in create.players]
     table = TableState(create.stakes, seats, create.button, create.drawn)
+    table.games, table.choice = create.games, create.choice
+    table.hands_per_game = create.hands_per_game or len(create.players)
     table.history.append({seat.name: seat.stack for seat in seats})
     if create.drawn:
         note = msg(N_("First button drawn by lot: {player}"), rule="03", ruling="R4", player=create.button)

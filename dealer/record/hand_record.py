@@ -45,6 +45,7 @@ class HandRecord:
     showdown_order: tuple[str, ...] = ()
     mucked: tuple[str, ...] = ()
     final_stacks: tuple[tuple[str, int], ...] | None = None  # every seat's chips after the hand
+    game: str = "2-7-triple-draw"  # the game the hand played (R25)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -98,7 +99,7 @@ def build_hand(steps: Sequence[Step], corrections: Sequence[Correction]) -> Hand
             elif isinstance(fact, HandEnded):
                 result, final = fact.result, fact.stacks
     return HandRecord(dealt.number, deal.seq, dealt.button, dealt.small_blind, dealt.big_blind, dealt.seats, blinds,
-                      tuple(steps), tuple(corrections), result, order, tuple(mucked), final)
+                      tuple(steps), tuple(corrections), result, order, tuple(mucked), final, dealt.game)
 
 
 class HandBook:

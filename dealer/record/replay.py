@@ -76,7 +76,7 @@ def copy_hand(hand: Hand) -> Hand:
         showdown = copied.showdown = copy.copy(hand.showdown)
         showdown.order, showdown.pots = list(hand.showdown.order), list(hand.showdown.pots)
         showdown.shown, showdown.mucked = dict(hand.showdown.shown), list(hand.showdown.mucked)
-        showdown.awards = dict(hand.showdown.awards)
+        showdown.awards, showdown.halves = dict(hand.showdown.awards), dict(hand.showdown.halves)
     return copied
 
 

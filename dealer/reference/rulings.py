@@ -1,4 +1,4 @@
-"""The house rulings R1-R20: where the house card (seeds/) is silent or ambiguous, these decide.
+"""The house rulings R1-R25: where the house card (seeds/) is silent or ambiguous, these decide.
 
 Plain data, shown to users in the rule reference ("House rulings") and cited by the engine's messages through
 ``Msg.ruling``. The English texts are marked with :func:`N_` so ``pybabel extract -F babel-reference.cfg``
@@ -18,7 +18,7 @@ from ..messages import N_
 
 @dataclass(frozen=True)
 class Ruling:
-    id: str  # "R1".."R20"
+    id: str  # "R1".."R25"
     sections: tuple[str, ...]  # house-card sections it belongs to, e.g. ("04", "06")
     title: str
     text: str
@@ -232,6 +232,53 @@ RULINGS: tuple[Ruling, ...] = (
            "last place."),
         N_("The card ends the session after 10 hands or with one player left and lets ties share a place; "
            "deciding after the payout means a player who wins a side pot is not eliminated."),
+    ),
+    Ruling(
+        "R21", ("09",),
+        N_("The draw games of dealer's choice"),
+        N_("Every game follows the house card's betting (R5-R11), draws (R12-R14, counts 0 to the hand size), "
+           "pots (R15-R17), showdown order (R18), misdeal (R19) and session (R20); only the hand size and the "
+           "ranking differ. Example: in Badugi each player gets 4 cards and draws 0 to 4 of them, three times."),
+        N_("2-7 Triple Draw, A-5 Triple Draw, Badugi, Badeucey and Badacey are the triple-draw family the general "
+           "article names: they share the structure of the hand, so only what a hand is worth changes."),
+    ),
+    Ruling(
+        "R22", ("02", "09"),
+        N_("A-5 lowball"),
+        N_("A-5 lowball: the ace is always low, straights and flushes do not count; 5-4-3-2-A is the best hand; "
+           "any hand without a pair beats any hand with one; otherwise compare as §02 does, highest card first, "
+           "lower wins. Example: 5-4-3-2-A beats 6-4-3-2-A; a suited 5-4-3-2-A is still the best hand; 8-7-6-5-4 "
+           "beats A-A-2-3-4."),
+        N_("This is the California lowball ranking of A-5 Triple Draw and the A-5 half of Badacey, as PokerKit "
+           "ranks it too."),
+    ),
+    Ruling(
+        "R23", ("02", "09"),
+        N_("Badugi"),
+        N_("Badugi: a hand counts only its largest set of cards with different ranks and different suits (a "
+           "4-card badugi beats any 3-card hand, a 3-card beats any 2-card...); equal-sized sets compare from their "
+           "highest card down, lower wins; the ace is low (A-2-3-4 of four suits is the best); cards left out never "
+           "break a tie. Example: Kc Qd 2h 3s (a king-high badugi) beats Ac 2c 3d 4h (the three cards 4-3-A)."),
+        N_("The standard badugi ranking; in Badeucey the badugi half plays the ace high, as its 2-7 half does."),
+    ),
+    Ruling(
+        "R24", ("07", "08"),
+        N_("Split games"),
+        N_("Split games: each pot is halved; the odd chip of the halving goes to the five-card half (2-7 in "
+           "Badeucey, A-5 in Badacey); each half is won by its best hand and split among ties with R17's odd-chip "
+           "order; one player can win both halves; no qualifier. Example: a pot of 13 in Badeucey is 7 for the "
+           "best 2-7 hand and 6 for the best badugi of four of the five cards (the ace high)."),
+        N_("Halving each pot on its own keeps side pots and odd chips under the rules the card already has."),
+    ),
+    Ruling(
+        "R25", ("03", "09"),
+        N_("Choosing the game"),
+        N_("Choosing the game: one game for the session; a rotation (each game in the table's list for the same "
+           "number of hands, by default as many as the players at the start); or dealer's choice (the game is "
+           "named at each deal). A misdeal keeps the hand's game. Example: four players rotating 2-7 and Badugi "
+           "play hands 1-4 of 2-7, hands 5-8 of Badugi, then 2-7 again."),
+        N_("A rotation of one orbit per game gives every player the button once in each game; dealer's choice "
+           "lets the table follow its own habit, and the app records which game each hand was."),
     ),
 )
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
 from ..record.facts import Announced, CardExposed
-from .cards import HAND_SIZE
 from .deal_plan import plan_sentence
 from .outcomes import PileCount, PlanStep, Reshuffle
 from .stakes import DRAWS
@@ -45,7 +44,7 @@ def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
 def announce(table: TableState, hand: Hand, seat: Seat, count: int) -> Msg:
     """Record a discard of ``count`` cards (0 = stand pat); the discards count as discards at once."""
     draw = hand.draw
-    assert draw is not None and 0 <= count <= HAND_SIZE
+    assert draw is not None and 0 <= count <= hand.game.hand_size
     draw.announced[seat.name] = count
     seat.draws.append(count)
     seat.cards_held -= count
@@ -191,5 +190,6 @@ def _later_draws_starve(table: TableState, hand: Hand, deck: Deck) -> bool:
     if remaining_burns == 0:
         return False
     # At any later serve: stub + reshufflable piles = 52 - 5 x live players - burned cards (R13 keeps the rest).
-    worst_available = 52 - HAND_SIZE * len(table.live_seats()) - deck.burned - remaining_burns
-    return worst_available < HAND_SIZE
+    size = hand.game.hand_size
+    worst_available = 52 - size * len(table.live_seats()) - deck.burned - remaining_burns
+    return worst_available < size

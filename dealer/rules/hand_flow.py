@@ -21,9 +21,11 @@ from ..record.facts import (
     ShowdownBegan,
 )
 from . import betting, draws, pots, showdown
-from .cards import DECK_SIZE, HAND_SIZE
+from .cards import DECK_SIZE
 from .deal_plan import plan_sentence
+from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
+from .split_pots import half_awards
 from .table_state import Deck, Hand, LogLine, Phase, Showdown, TableState
 
 
@@ -34,7 +36,7 @@ def next_button(table: TableState) -> str:
     return next(seat.name for seat in table.clockwise_from(table.hand.button) if seat.stack > 0)
 
 
-def start_hand(table: TableState) -> None:
+def start_hand(table: TableState, game: GameRules = DEFAULT_GAME) -> None:
     button = next_button(table)
     table.hand_number += 1
     for seat in table.seats:
@@ -42,17 +44,20 @@ def start_hand(table: TableState) -> None:
         seat.folded = False
         seat.bet = seat.committed = 0
         seat.acted_level = None
-        seat.cards_held = HAND_SIZE if seat.in_hand else 0
+        seat.cards_held = game.hand_size if seat.in_hand else 0
         seat.draws = []
     dealt = [seat for seat in table.seats if seat.in_hand]
     heads_up = len(dealt) == 2
     small = button if heads_up else _next_with_chips(table, button)
     big = _next_with_chips(table, small)
-    hand = Hand(table.hand_number, button, small, big, Deck(stub=DECK_SIZE - HAND_SIZE * len(dealt)))
+    hand = Hand(table.hand_number, button, small, big, Deck(stub=DECK_SIZE - game.hand_size * len(dealt)), game=game)
     table.hand = hand
     table.phase = Phase.BET
     table.facts.append(HandDealt(hand.number, button, small, big, tuple(
-        (position, seat.name, seat.stack) for position, seat in enumerate(table.seats, start=1) if seat.in_hand)))
+        (position, seat.name, seat.stack) for position, seat in enumerate(table.seats, start=1) if seat.in_hand),
+        game.code))
+    if table.games != DEFAULT_GAMES:
+        log(table, msg(N_("Hand {number} plays {game}"), ruling="R25", number=hand.number, game=game.name))
     small_posted = _post(table, small, "small", table.stakes.small_blind)
     big_posted = _post(table, big, "big", table.stakes.big_blind)
     log(table, msg(N_("Deal hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
@@ -163,7 +168,8 @@ def continue_showdown(table: TableState, hand: Hand) -> None:
     if following is not None:
         hand.to_act = following.name
         return
-    awards = tuple(sd.awards[index] for index in sorted(sd.awards))
+    awards = tuple(award for index in sorted(sd.awards)
+                   for award in (sd.awards[index], *((sd.halves[index],) if index in sd.halves else ())))
     end_hand(table, hand, awards, uncontested=False)
 
 
@@ -176,10 +182,12 @@ def win_uncontested(table: TableState, hand: Hand) -> None:
     awards = []
     built = pots.build_pots(table.seats)
     for index, pot in enumerate(built):
-        award = Award(index, pot.amount, pot.eligible, (winner,), {winner: pot.amount}, (), shown=False)
-        awards.append(award)
-        table.facts.append(Awarded(award, len(built)))
-        log(table, showdown.award_sentence(award, len(built)))
+        paid = (half_awards(table, hand.button, hand.game, index, pot, [winner], None) if hand.game.split else
+                (Award(index, pot.amount, pot.eligible, (winner,), {winner: pot.amount}, (), shown=False),))
+        for award in paid:
+            awards.append(award)
+            table.facts.append(Awarded(award, len(built)))
+            log(table, showdown.award_sentence(award, len(built)))
     end_hand(table, hand, tuple(awards), uncontested=True)
 
 

@@ -10,9 +10,9 @@ from ..messages import N_, msg
 from ..record.entries import Input
 from ..record.facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from . import betting, draws
+from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
 from .legal import Action, Legal, LegalAction, find
-from .ranking import rank_hand
 from .table_state import Hand, Phase, Seat, TableState
 from .turn import legal_actions, to_act
 
@@ -50,7 +50,8 @@ def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | N
     """Apply ``entry``; the legal action it matched (None for the actions that carry no amount)."""
     if entry.action is Action.DEAL:
         _require(legal, entry, table)
-        start_hand(table)
+        start_hand(table, choose_game(table.games, table.choice, table.hands_per_game, table.hand_number,
+                                      entry.game))
         return None
     hand = table.hand
     if hand is None or table.phase in (Phase.DEAL, Phase.OVER):
@@ -93,7 +94,11 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
         raise NotAllowed(N_("It is {to_act}'s turn, not {player}'s."), rule="04", to_act=seat.name,
                          player=entry.player or "")
     option = _require(legal, entry, table)
+    if entry.action is Action.DRAW and entry.count not in option.counts:
+        raise NotAllowed(N_("In {game} a player draws 0 to {maximum} cards."), rule="05", ruling="R21",
+                         game=hand.game.name, maximum=hand.game.draw_maximum)
     if entry.action is Action.SHOW:
+        _check_hand_size(hand, entry)
         _check_not_shown_before(hand, entry)
     hand.player_inputs += 1
     hand.exposed_open = False
@@ -108,6 +113,13 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
     else:
         _showdown_action(table, hand, seat, entry)
     return option
+
+
+def _check_hand_size(hand: Hand, entry: Input) -> None:
+    assert entry.cards is not None
+    if len(entry.cards) != hand.game.hand_size:
+        raise BadInput(N_("A hand of {game} has exactly {size} cards; {count} given."), ruling="R21",
+                       game=hand.game.name, size=hand.game.hand_size, count=len(entry.cards))
 
 
 def _check_not_shown_before(hand: Hand, entry: Input) -> None:
@@ -195,7 +207,7 @@ def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) ->
     assert sd is not None
     if entry.action is Action.SHOW:
         assert entry.cards is not None
-        ranked = rank_hand(entry.cards)
+        ranked = hand.game.rank(entry.cards)
         sd.shown[seat.name] = ranked
         table.facts.append(Shown(seat.name, ranked))
         log(table, msg(N_("{player} shows {cards}: {name}"), rule="08", ruling="R18", player=seat.name,
@@ -203,7 +215,7 @@ def _showdown_action(table: TableState, hand: Hand, seat: Seat, entry: Input) ->
     else:
         sd.mucked.append(seat.name)
         table.facts.append(Mucked(seat.name))
-        if any(seat.name in award.winners for award in sd.awards.values()):
+        if any(seat.name in award.winners for award in (*sd.awards.values(), *sd.halves.values())):
             # Already paid a pot nobody else still claimed: that pot stays won.
             log(table, msg(N_("{player} mucks and gives up the pots still to be decided"), rule="08", ruling="R18",
                            player=seat.name))

@@ -41,6 +41,7 @@ class LegalAction:
     completes: bool = False  # a raise that completes a short all-in to the full level (R7)
     players: tuple[str, ...] = ()  # exposed: players served in the latest draw (from the latest exposure on)
     counts: tuple[int, ...] = ()  # draw: the numbers of cards a player may discard, fewest first (0: stands pat)
+    games: tuple[str, ...] = ()  # deal under dealer's choice: the games the dealer may name (R25)
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
@@ -53,6 +54,8 @@ class LegalAction:
             return {"action": name, "min": self.counts[0], "max": self.counts[-1]}
         if self.action is Action.EXPOSED:
             return {"action": name, "players": list(self.players)}
+        if self.action is Action.DEAL and self.games:
+            return {"action": name, "games": list(self.games)}
         return {"action": name}
 
 
@@ -72,6 +75,13 @@ FOLD, CHECK, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
                                           (Action.FOLD, Action.CHECK, Action.SHOW, Action.MUCK, Action.DEAL,
                                            Action.MISDEAL))
 DRAW = LegalAction(Action.DRAW, counts=tuple(range(MAX_DISCARD + 1)))  # pat, or 1 to 5 cards (§05)
+DRAW_FOUR = LegalAction(Action.DRAW, counts=tuple(range(4 + 1)))  # Badugi: pat, or 1 to 4 cards (R21)
+
+
+def draw_option(hand_size: int) -> LegalAction:
+    """A draw of 0 to the hand's size (R21)."""
+    return DRAW if hand_size == MAX_DISCARD else DRAW_FOUR if hand_size == 4 else LegalAction(
+        Action.DRAW, counts=tuple(range(hand_size + 1)))
 
 
 def find(legal: Legal, action: Action) -> LegalAction | None:

@@ -54,6 +54,7 @@ class Award:
     odd_chips: tuple[str, ...]
     shown: bool  # decided by comparing shown hands (False: one claimant left)
     reason: Msg | None = None
+    half: str | None = None  # split games (R24): "2-7" | "a-5" | "badugi", the half of the pot this award pays
 
 
 @dataclass(frozen=True)

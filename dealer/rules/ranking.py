@@ -49,6 +49,27 @@ CATEGORY_NAMES = {
     Category.STRAIGHT_FLUSH: N_("straight flush"),
 }
 
+
+class BadugiCategory(IntEnum):
+    """Badugi (R23): the size of the largest set of different ranks and suits, best first."""
+
+    BADUGI = 9
+    THREE_CARD = 10
+    TWO_CARD = 11
+    ONE_CARD = 12
+
+    @property
+    def label(self) -> str:
+        return BADUGI_NAMES[self]
+
+
+BADUGI_NAMES = {
+    BadugiCategory.BADUGI: N_("badugi"),
+    BadugiCategory.THREE_CARD: N_("three-card hand"),
+    BadugiCategory.TWO_CARD: N_("two-card hand"),
+    BadugiCategory.ONE_CARD: N_("one-card hand"),
+}
+
 RANK_LABELS = {
     2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A",
 }
@@ -158,7 +179,7 @@ def hand_key(cards: Sequence[Card]) -> int:
 @dataclass(frozen=True)
 class RankedHand:
     cards: tuple[Card, ...]
-    category: Category
+    category: Category | BadugiCategory
     comparison: tuple[int, ...]
     key: int
 
@@ -233,6 +254,7 @@ def explain(winner: RankedHand, loser: RankedHand) -> Msg:
                    first=winner.pattern, second=loser.pattern)
     if winner.category != loser.category:
         return _explain_categories(winner, loser)
+    assert isinstance(winner.category, Category)
     components = COMPONENTS[winner.category]
     for index, (ours, theirs) in enumerate(zip(winner.comparison, loser.comparison, strict=True)):
         if ours != theirs:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..messages import N_, Msg, msg
 from ..record.facts import Awarded
 from ..view.snapshot import ShowdownView, ShowRow, ShowState
 from .outcomes import Award, Pot
 from .pots import split
-from .ranking import RankedHand, explain
+from .ranking import RankedHand
+from .split_pots import half_awards, half_sentence
 from .table_state import Hand, Seat, Showdown, TableState
 
 
@@ -37,12 +40,22 @@ def settle(table: TableState, hand: Hand, showdown: Showdown) -> list[Msg]:
         if index in showdown.awards:
             continue
         claimants = showdown.claimants(pot)
+        if hand.game.split:
+            if len(claimants) == 1 or (claimants and all(name in showdown.shown for name in claimants)):
+                shown = showdown.shown if len(claimants) > 1 else None
+                first, second = half_awards(table, hand.button, hand.game, index, pot, claimants, shown)
+                showdown.awards[index], showdown.halves[index] = first, second
+                for award in (first, second):
+                    table.facts.append(Awarded(award, len(showdown.pots)))
+                    sentences.append(award_sentence(award, len(showdown.pots)))
+            continue
         if len(claimants) == 1:
             award = _award(table, hand, index, pot, claimants, shown=False)
         elif claimants and all(name in showdown.shown for name in claimants):
             best = min(showdown.shown[name].key for name in claimants)
             winners = [name for name in claimants if showdown.shown[name].key == best]
-            award = _award(table, hand, index, pot, winners, shown=True, reason=_reason(showdown, claimants, winners))
+            award = _award(table, hand, index, pot, winners, shown=True,
+                           reason=_reason(showdown, claimants, winners, hand.game.halves[0].explain))
         else:
             continue
         showdown.awards[index] = award
@@ -51,7 +64,8 @@ def settle(table: TableState, hand: Hand, showdown: Showdown) -> list[Msg]:
     return sentences
 
 
-def _reason(showdown: Showdown, claimants: list[str], winners: list[str]) -> Msg | None:
+def _reason(showdown: Showdown, claimants: list[str], winners: list[str],
+            explain: Callable[[RankedHand, RankedHand], Msg]) -> Msg | None:
     """The sentence that decides the pot: the winner against the best losing hand, or the tie."""
     hands: dict[str, RankedHand] = showdown.shown
     if len(winners) > 1:
@@ -69,6 +83,8 @@ def _award(table: TableState, hand: Hand, index: int, pot: Pot, winners: list[st
 
 def award_sentence(award: Award, pot_count: int) -> Msg:
     pot_name = pot_label(award.pot, pot_count)
+    if award.half is not None:
+        return half_sentence(award, pot_name)
     if len(award.winners) == 1:
         return msg(N_("{player} wins the {pot} of {amount}"), rule="08", player=award.winners[0], pot=pot_name,
                    amount=award.amount)

@@ -8,6 +8,7 @@ from enum import StrEnum
 from ..messages import Msg
 from ..record.facts import Fact, Step
 from .cards import DECK_SIZE
+from .games import DEFAULT_GAME, DEFAULT_GAMES, ROTATION, GameRules
 from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
 from .stakes import Stakes
@@ -134,6 +135,7 @@ class Showdown:
     shown: dict[str, RankedHand] = field(default_factory=dict)
     mucked: list[str] = field(default_factory=list)
     awards: dict[int, Award] = field(default_factory=dict)
+    halves: dict[int, Award] = field(default_factory=dict)  # split games: each pot's badugi half (R24)
     next_index: int = 0  # position in order of the next player asked
 
     def claimants(self, pot: Pot) -> list[str]:
@@ -158,6 +160,7 @@ class Hand:
     showdown: Showdown | None = None
     to_act: str | None = None
     ended: bool = False
+    game: GameRules = DEFAULT_GAME  # the game this hand plays (R25): hand size, ranking, pot division
 
 
 @dataclass(slots=True)  # one per input: a frozen dataclass is slow to build; never changed once written
@@ -185,6 +188,9 @@ class TableState:
     record: list[Step] = field(default_factory=list)  # what each effective input did, in order (grows like the log)
     facts: list[Fact] = field(default_factory=list)  # the facts of the input being applied, gathered into its Step
     seq: int = 0  # seq of the input being applied (for log lines)
+    games: tuple[str, ...] = DEFAULT_GAMES  # the table's games and how each hand's is chosen (R25)
+    choice: str = ROTATION
+    hands_per_game: int = 1
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -195,6 +201,15 @@ class TableState:
     def total(self) -> int:
         """The table total (R1): starting stacks added up; never changes."""
         return sum(self.history[0].values())
+
+    @property
+    def game(self) -> GameRules | None:
+        """The game of the hand in play, or of the next hand between hands (None: dealer's choice names it)."""
+        from .game_choice import next_game  # the schedule's rule, kept out of the state's imports
+
+        if self.hand is not None and not self.hand.ended:
+            return self.hand.game
+        return next_game(self.games, self.choice, self.hands_per_game, self.hand_number)
 
     def seat(self, name: str) -> Seat:
         return self.seats[self.positions[name]]

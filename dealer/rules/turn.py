@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import betting, draws
-from .legal import DEAL, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction
+from .games import DEALERS_CHOICE
+from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
 from .table_state import Hand, Phase, Seat, TableState
 
 
@@ -20,7 +21,7 @@ def legal_actions(table: TableState) -> Legal:
     if table.phase is Phase.OVER:
         return ()
     if table.phase is Phase.DEAL:
-        return (DEAL,)
+        return (LegalAction(Action.DEAL, games=table.games),) if table.choice == DEALERS_CHOICE else (DEAL,)
     hand = table.hand
     assert hand is not None
     seat = to_act(table)
@@ -29,7 +30,7 @@ def legal_actions(table: TableState) -> Legal:
         if table.phase is Phase.BET:
             choices.extend(betting.options(table, hand, seat))
         elif table.phase is Phase.DRAW:
-            choices.extend((DRAW, FOLD))
+            choices.extend((draw_option(hand.game.hand_size), FOLD))
         elif table.phase is Phase.SHOWDOWN:
             choices.extend((SHOW, MUCK))
     if misdeal_open(table, hand):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
+from ..rules.games import DEFAULT_GAMES
 from ..rules.legal import CHECK, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, LegalAction
 from ..rules.stakes import MAX_DISCARD
 from ..rules.table_state import TableState
@@ -42,10 +43,18 @@ def draw_label(count: int) -> Msg:
     return msg(N_("Pat")) if count == 0 else msg("{count}", count=count)
 
 
+def deal_label(number: int, game: Msg) -> Msg:
+    """The Deal button of a table of several games: it names the game the hand will play (R25)."""
+    return msg(N_("Deal hand {number}: {game}"), ruling="R25", number=number, game=game)
+
+
 def option_for(option: LegalAction, table: TableState) -> Option:
     """A legal action with its button words and, for the dealer's rare inputs, what it does and why."""
     if option.action is Action.DEAL:
         number = table.hand_number + 1
+        game = table.game
+        if table.games != DEFAULT_GAMES and game is not None:
+            return Option(option, deal_label(number, game.name))
         if number == 1:
             return Option(option, msg(N_("Deal hand {number}"), number=number))
         return Option(option, msg(N_("Next hand: deal hand {number}"), number=number))

@@ -24,6 +24,7 @@ from ..rules.showdown import pot_label, showdown_view
 from ..rules.table_state import LogLine, Phase, Seat, Status, TableState
 from ..rules.turn import to_act
 from .button_labels import option_for
+from .game_view import table_game, table_games
 from .results import result_view
 from .snapshot import (
     Announcement,
@@ -179,6 +180,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         earlier=cache.earlier(table),
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
+        game=table_game(table), games=table_games(table), choice=table.choice,
     )
 
 

@@ -6,11 +6,12 @@ from ..messages import N_, Msg, msg
 from ..rules.outcomes import Award, HandResult
 from ..rules.pots import returned_sentence
 from ..rules.showdown import pot_label
+from ..rules.split_pots import HALF_NAMES
 from .snapshot import AwardView, ResultView, Returned, ShownHand
 
 
 def result_view(result: HandResult) -> ResultView:
-    count = len(result.awards)
+    count = len({award.pot for award in result.awards})
     awards = tuple(_award_view(award, count, result.uncontested, tuple(result.shown)) for award in result.awards)
     shown = tuple(ShownHand(name, ranked.cards, ranked.name, ranked.category.label)
                   for name, ranked in result.shown.items())
@@ -44,4 +45,5 @@ def how_decided(award: Award, uncontested: bool, shown: tuple[str, ...] = ()) ->
 def _award_view(award: Award, count: int, uncontested: bool, shown: tuple[str, ...]) -> AwardView:
     return AwardView(award.pot, pot_label(award.pot, count), award.amount, award.eligible, award.winners,
                      tuple((name, award.shares[name]) for name in award.winners), award.odd_chips,
-                     odd_chip_sentence(award.odd_chips), award.reason, how_decided(award, uncontested, shown))
+                     odd_chip_sentence(award.odd_chips), award.reason, how_decided(award, uncontested, shown),
+                     award.half, HALF_NAMES[award.half] if award.half else None)

@@ -19,6 +19,7 @@ from ..rules.legal import LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.stakes import Stakes
 from ..rules.table_state import LogLine, Phase, Status
+from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
 
 
 class SeatView(NamedTuple):
@@ -117,6 +118,8 @@ class AwardView(NamedTuple):
     odd_line: Msg | None  # who got the odd chips and why (R17)
     reason: Msg | None  # the sentence that decided it, when hands were compared
     how: Msg  # one sentence saying how the pot was decided
+    half: str | None = None  # split games (R24): "2-7" | "a-5" | "badugi"
+    half_label: Msg | None = None  # "2-7 half", "badugi half"
 
     @property
     def split(self) -> bool:
@@ -230,10 +233,21 @@ class Snapshot(NamedTuple):
     earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
     announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in seat order, and what each
     # announced so far; empty outside a draw
+    game: GameView | None = None  # this hand's game, or the next hand's between hands (None: dealer's choice, R25)
+    games: tuple[GameView, ...] = ()  # the table's games, in rotation order
+    choice: str = "rotation"  # "rotation" | "dealer"
 
     @property
     def legal(self) -> tuple[LegalAction, ...]:
         return tuple(option.legal for option in self.options)
+
+    @property
+    def game_label(self) -> Msg | None:
+        """The game to name on the screens (R25): this hand's or the next one's, "Dealer's choice" before the deal
+        names it; None at a table that plays only the house card's 2-7 (its screens stay as they were)."""
+        if self.games == () or self.games == (DEFAULT_VIEW,):
+            return None
+        return self.game.name if self.game is not None else DEALERS_CHOICE_LABEL
 
     @property
     def over(self) -> bool:

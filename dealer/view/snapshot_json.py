@@ -7,6 +7,7 @@ from typing import Any, Protocol
 from ..messages import Msg, Translate
 from ..rules.cards import format_cards
 from ..rules.table_state import LogLine
+from .game_view import game_json
 from .snapshot import AwardView, PlanItem, Snapshot
 
 
@@ -85,6 +86,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "last_hand": _last_hand_json(snap),
         "standings": [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings],
     }
+    state.update(game_json(snap.game, snap.games, snap.choice))
     if translate is _same or language is not None:
         log = game.rendered_lines.log_json(snap, translate, language)
     else:
@@ -118,8 +120,11 @@ def _showdown_json(snap: Snapshot) -> dict[str, Any] | None:
 
 
 def award_json(award: AwardView) -> dict[str, Any]:
-    return {"amount": award.amount, "winners": list(award.winners), "shares": dict(award.shares),
-            "odd_chips": list(award.odd_chips)}
+    found = {"amount": award.amount, "winners": list(award.winners), "shares": dict(award.shares),
+             "odd_chips": list(award.odd_chips)}
+    if award.half is not None:
+        found["half"] = award.half
+    return found
 
 
 def _last_hand_json(snap: Snapshot) -> dict[str, Any] | None:

@@ -57,11 +57,14 @@
     (again && !again.disabled ? again : other.querySelector('[name="name"]')).focus();
   });
 
-  // --- Card picker: at most five cards, and say how many are picked ---
+  // --- Card picker: at most the hand's cards (five, four in Badugi), and say how many are picked ---
+  function handSize(form) {
+    return Number(form.dataset.handSize || 5);
+  }
   function countPicked(form) {
     const picked = form.querySelectorAll('input[name="card"]:checked').length;
     const out = form.querySelector("[data-picked-count]");
-    if (out) out.textContent = picked ? `${picked} / 5` : "";
+    if (out) out.textContent = picked ? `${picked} / ${handSize(form)}` : "";
     return picked;
   }
   document.addEventListener("change", (event) => {
@@ -69,7 +72,7 @@
     if (!(input instanceof HTMLInputElement) || input.name !== "card") return;
     const form = input.closest("[data-card-picker]");
     if (!form) return;
-    if (input.checked && countPicked(form) > 5) input.checked = false;
+    if (input.checked && countPicked(form) > handSize(form)) input.checked = false;
     countPicked(form);
   });
 

@@ -60,7 +60,8 @@
   }
 
   // ------------------------------------------------------------------ /compare: card picker
-  const HAND_SIZE = 5;
+  const sized = document.querySelector("[data-hand-size]");
+  const HAND_SIZE = Number((sized && sized.dataset.handSize) || 5); // four in Badugi
   const SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const SUIT_OF = { "♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s" };
   const TOKEN = /(10|[2-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])/gi;
