@@ -99,7 +99,7 @@ def _entries(log: list[Any]) -> list[Entry]:
     settings = {"players": [{"name": spec.name, "stack": spec.stack} for spec in first.players],
                 "button": first.button, "blinds": [stakes.small_blind, stakes.big_blind],
                 "limits": [stakes.small_bet, stakes.big_bet], "raises": stakes.raises, "hands": stakes.hands,
-                "stack": stakes.stack}
+                "stack": stakes.stack, **first.open.to_json()}
     if replace(parse_create(settings), drawn=first.drawn) != first:  # the same checks as a new table's
         raise BadInput(N_("The session's log cannot be read: its table settings are not valid."))
     return entries

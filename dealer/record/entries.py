@@ -10,7 +10,8 @@ from typing import Any
 from ..errors import BadInput
 from ..messages import N_, msg
 from ..rules.cards import Card, format_cards, parse_cards, parse_hand
-from ..rules.legal import PLAYER_ACTIONS, Action
+from ..rules.legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
+from ..rules.settings import SESSION, OpenSettings, parse_settings
 from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
 ACTIONS = tuple(action.value for action in Action)
@@ -30,15 +31,18 @@ class Create:
     stakes: Stakes
     button: str
     drawn: bool
+    open: OpenSettings = SESSION  # the format (R1 session, or an open game: R26, R27)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": "create",
             "players": [{"name": spec.name, "stack": spec.stack} for spec in self.players],
             "stakes": self.stakes.to_json(),
             "button": self.button,
             "drawn": self.drawn,
         }
+        data.update(self.open.to_json())  # nothing for a plain session: its log reads as before
+        return data
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,8 @@ class Input:
     player: str | None = None
     count: int | None = None
     cards: tuple[Card, ...] | None = None
+    amount: int | None = None  # join: the chips bought; add_chips: the chips added (R26)
+    after: str | None = None  # join: the player the newcomer sits after, clockwise
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "input", "action": self.action.value}
@@ -58,6 +64,10 @@ class Input:
             data["count"] = self.count
         if self.cards is not None:
             data["cards"] = format_cards(self.cards)
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.after is not None:
+            data["after"] = self.after
         return data
 
 
@@ -102,10 +112,12 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
                           stakes["raises"], stakes["hands"], stakes["stack"]),
             button=data["button"],
             drawn=data["drawn"],
+            open=OpenSettings.from_log(data),
         )
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
-        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards)
+        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, data.get("amount"),
+                     data.get("after"))
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -149,10 +161,11 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     with_chips = [spec.name for spec in specs if spec.stack > 0]
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
+    settings = parse_settings(data)
     button = data.get("button")
     if button is None:
         chooser = rng or random.SystemRandom()
-        return Create(specs, stakes, chooser.choice(with_chips), drawn=True)
+        return Create(specs, stakes, chooser.choice(with_chips), drawn=True, open=settings)
     names = {spec.name.casefold(): spec for spec in specs}
     named = names.get(clean_name(button).casefold())
     if named is None:
@@ -160,7 +173,7 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
                        name=str(button)[:40])
     if named.stack == 0:
         raise BadInput(N_("{name} has no chips and cannot hold the button."), rule="03", ruling="R2", name=named.name)
-    return Create(specs, stakes, named.name, drawn=False)
+    return Create(specs, stakes, named.name, drawn=False, open=settings)
 
 
 def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
@@ -189,6 +202,8 @@ def parse_input(data: Any) -> Input:
                        actions=", ".join(ACTIONS))
     action = Action(action.strip().lower())
     player = data.get("player")
+    if action in SEAT_ACTIONS or action is Action.END:
+        return parse_table_input(action, data)
     if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):
         if player is None:
             raise BadInput(N_("“player” is required for {action}."), action=action)
@@ -209,3 +224,18 @@ def parse_input(data: Any) -> Input:
         if cards is None:
             raise BadInput(N_("Showing needs the 5 cards, such as 7h 5c 4d 3s 2c."), rule="08")
     return Input(action, player, count, cards)
+
+
+def parse_table_input(action: Action, data: dict[str, Any]) -> Input:
+    """The shape of an open game's input between hands (R26): whether the table allows it is the game's to say."""
+    if action is Action.END:
+        return Input(action)
+    player = clean_name(data.get("player"))
+    amount = after = None
+    if action is Action.JOIN:
+        amount = positive_int(data.get("stack"), "stack", maximum=MAX_CHIPS)
+        named = data.get("after")
+        after = clean_name(named) if named is not None else None
+    elif action is Action.ADD_CHIPS:
+        amount = positive_int(data.get("amount"), "amount", maximum=MAX_CHIPS)
+    return Input(action, player, amount=amount, after=after)

@@ -10,6 +10,7 @@ from ..record.facts import Fact, Step
 from .cards import DECK_SIZE
 from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
+from .settings import SESSION, OpenSettings
 from .stakes import Stakes
 
 
@@ -26,10 +27,13 @@ class Status(StrEnum):
     ALL_IN = "all_in"
     FOLDED = "folded"
     OUT = "out"
+    SITTING_OUT = "sitting_out"  # open game: kept out of the deal, the button and the blinds; chips stay (R26)
+    LEFT = "left"  # open game: cashed out; listed with 0 chips (R26)
 
 
 # Read for every seat of every snapshot; enum members read through their class are slow in CPython 3.11.
 _ACTIVE, _ALL_IN, _FOLDED, _OUT = Status.ACTIVE, Status.ALL_IN, Status.FOLDED, Status.OUT
+_SITTING_OUT, _LEFT = Status.SITTING_OUT, Status.LEFT
 
 
 @dataclass
@@ -43,6 +47,15 @@ class Seat:
     acted_level: int | None = None  # the qualifying level B when this player last acted this round
     cards_held: int = 0  # live cards in front of the player (5, or fewer between announcing and being served)
     draws: list[int] = field(default_factory=list)
+    bought_in: int = 0  # chips bought in so far: the starting stack, plus joins and additions (R26)
+    taken: int = 0  # chips taken away when leaving (R26)
+    sitting_out: bool = False
+    left: bool = False
+
+    @property
+    def dealable(self) -> bool:
+        """Dealt in at the next hand: chips (R2), not sitting out, not gone (R26)."""
+        return self.stack > 0 and not self.sitting_out and not self.left
 
     @property
     def live(self) -> bool:
@@ -61,6 +74,10 @@ class Seat:
     @property
     def status(self) -> Status:
         if not self.in_hand:
+            if self.left:
+                return _LEFT
+            if self.sitting_out:
+                return _SITTING_OUT
             return _OUT if self.stack == 0 else _ACTIVE
         if self.folded:
             return _FOLDED
@@ -185,6 +202,7 @@ class TableState:
     record: list[Step] = field(default_factory=list)  # what each effective input did, in order (grows like the log)
     facts: list[Fact] = field(default_factory=list)  # the facts of the input being applied, gathered into its Step
     seq: int = 0  # seq of the input being applied (for log lines)
+    settings: OpenSettings = SESSION  # the format: a session (R1) or an open game (R26)
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -193,8 +211,15 @@ class TableState:
 
     @property
     def total(self) -> int:
-        """The table total (R1): starting stacks added up; never changes."""
-        return sum(self.history[0].values())
+        """The table total: chips bought in minus chips taken away (R26); in a session, the starting stacks added
+        up, which never change (R1)."""
+        return sum(seat.bought_in - seat.taken for seat in self.seats)
+
+    def reseat(self, seats: list[Seat]) -> None:
+        """A new seating (an open game's join): a new list and a new index, so kept copies of the table keep
+        theirs."""
+        self.seats = seats
+        self.positions = {seat.name: position for position, seat in enumerate(seats)}
 
     def seat(self, name: str) -> Seat:
         return self.seats[self.positions[name]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import betting, draws
 from .legal import DEAL, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction
+from .open_game import deal_refusal
 from .table_state import Hand, Phase, Seat, TableState
 
 
@@ -20,7 +21,7 @@ def legal_actions(table: TableState) -> Legal:
     if table.phase is Phase.OVER:
         return ()
     if table.phase is Phase.DEAL:
-        return (DEAL,)
+        return () if deal_refusal(table) is not None else (DEAL,)
     hand = table.hand
     assert hand is not None
     seat = to_act(table)
