@@ -162,6 +162,11 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
     settings = parse_settings(data)
+    ceiling = settings.max_buy_in
+    over = next((spec for spec in specs if ceiling is not None and spec.stack > ceiling), None)
+    if over is not None:
+        raise BadInput(N_("The most a player may buy in is {maximum}: {player} starts with {stack}."), rule="01",
+                       ruling="R26", maximum=ceiling or 0, player=over.name, stack=over.stack)
     button = data.get("button")
     if button is None:
         chooser = rng or random.SystemRandom()

@@ -17,6 +17,7 @@ from ..messages import Msg
 from ..rules.cards import Card
 from ..rules.legal import LegalAction
 from ..rules.outcomes import Reshuffle
+from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
 from ..rules.table_state import LogLine, Phase, Status
 
@@ -35,6 +36,7 @@ class SeatView(NamedTuple):
     to_act: bool
     draws: tuple[int, ...]  # cards drawn in each draw of this hand (0: stood pat)
     shown: tuple[Card, ...] | None  # shown at this hand's showdown
+    bought_in: int = 0  # chips bought in so far (R26)
 
 
 class Announcement(NamedTuple):
@@ -230,6 +232,21 @@ class Snapshot(NamedTuple):
     earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
     announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in seat order, and what each
     # announced so far; empty outside a draw
+    format: str = "session"  # "session" (R1) or "open" (R26)
+    chip_value: str | None = None  # money per chip, a decimal string (R27)
+    currency: str | None = None
+    max_buy_in: int | None = None
+    ledger: tuple[LedgerRow, ...] = ()  # every player ever seated: bought in, holds or took, result (R27)
+    settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
+
+    @property
+    def open_game(self) -> bool:
+        return self.format == "open"
+
+    @property
+    def between_hands_open(self) -> bool:
+        """An open game between hands: players may join, leave, sit out, come back, add chips (R26)."""
+        return self.format == "open" and self.phase is Phase.DEAL
 
     @property
     def legal(self) -> tuple[LegalAction, ...]:
