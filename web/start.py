@@ -49,7 +49,7 @@ def blank_form() -> dict[str, Any]:
     defaults = Stakes()
     return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
             "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
-            "hands": defaults.hands, "stack": defaults.stack, "other": False}
+            "hands": defaults.hands, "stack": defaults.stack, "other": False, **FORMAT_BLANK}
 
 
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
@@ -72,6 +72,7 @@ def _read_form() -> dict[str, Any]:
     defaults = blank_form()
     for key in ("sb", "bb", "small", "big", "raises", "hands", "stack"):
         form[key] = request.form.get(key, str(defaults[key])).strip() or str(defaults[key])
+    form.update({key: request.form.get(key, "").strip()[:30] for key in FORMAT_BLANK})
     form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
     return form
 
@@ -105,7 +106,25 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
     }
     if button is not None:
         payload["button"] = button
-    return payload
+    return payload | format_payload(form)
+
+
+FORMAT_BLANK = {"format": "session", "chip_value": "", "currency": "", "max_buy_in": ""}
+
+
+def format_payload(form: dict[str, Any]) -> dict[str, Any]:
+    """The format fields of the creation body: an open game's chip value, currency and maximum buy-in (R26, R27)
+    are sent only for an open game."""
+    if form.get("format") != "open":
+        return {}
+    found: dict[str, Any] = {"format": "open"}
+    if form["chip_value"]:
+        found["chip_value"] = form["chip_value"]
+    if form["currency"]:
+        found["currency"] = form["currency"]
+    if form["max_buy_in"]:
+        found["max_buy_in"] = whole_number(form["max_buy_in"], gettext("maximum buy-in"))
+    return found
 
 
 def _move(form: dict[str, Any], move: str) -> None:

@@ -104,7 +104,9 @@ class ReadCache:
                 or roster != self.roster):
             self.history_length, self.history_last, self.roster = len(table.history), table.history[-1], roster
             self.standings = standings(table)
-            self.history = tuple(dict(stacks) for stacks in table.history)
+            names = [seat.name for seat in table.seats]  # an open game's newcomers: 0 before they sat down (R26)
+            self.history = tuple({name: stacks.get(name, 0) for name in names} if roster else dict(stacks)
+                                 for stacks in table.history)
             self.summaries = hand_summaries(table)
         return self.standings, self.history
 

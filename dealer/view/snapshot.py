@@ -238,6 +238,8 @@ class Snapshot(NamedTuple):
     max_buy_in: int | None = None
     ledger: tuple[LedgerRow, ...] = ()  # every player ever seated: bought in, holds or took, result (R27)
     settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
+    settlement_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer
+    balance: Msg | None = None  # "Money in 45.00 = money out 45.00"
 
     @property
     def open_game(self) -> bool:
