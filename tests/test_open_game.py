@@ -196,3 +196,69 @@ def test_r26_and_r27_are_shown_in_the_rule_reference(server: Any) -> None:
 def test_r26_bad_open_game_settings_are_refused_with_a_sentence(api: Api, payload: Any) -> None:
     status, body = api.request("POST", "/api/tables", payload)
     assert status == 400 and len(body["error"]) > 10
+
+
+def open_night() -> Any:
+    """An open night played on the engine: a join, a sit-out, chips added, a leave, an undo and a redo."""
+    from dealer.record.entries import parse_create, parse_input
+    from dealer.record.game import Game
+
+    game = Game(parse_create({"players": ["Ana", "Bia", "Caio"], "button": "Ana", "format": "open",
+                              "chip_value": "0.25", "currency": "EUR", "max_buy_in": 300}))
+    def fold_around() -> None:
+        while game.to_act:
+            game.push(parse_input({"action": "fold", "player": game.to_act}))
+
+    for request_ in ({"action": "join", "player": "Duda", "stack": 60, "after": "Bia"}, {"action": "deal"}, None,
+                     {"action": "sit_out", "player": "Bia"}, {"action": "add_chips", "player": "Ana", "amount": 40},
+                     {"action": "deal"}, None):
+        if request_ is None:
+            fold_around()
+        else:
+            game.push(parse_input(request_))
+    game.push(parse_input({"action": "leave", "player": "Caio"}))
+    game.undo()
+    game.redo()
+    game.push(parse_input({"action": "end"}))
+    return game
+
+
+def test_r26_an_open_night_exports_and_imports_as_a_session_file() -> None:
+    import json
+
+    from dealer.formats.session_file import export_document, import_document
+    from dealer.view.snapshot_json import state_json
+
+    game = open_night()
+    times = [1_750_000_000.0 + seq for seq in range(game.seq + 1)]
+    document = json.loads(json.dumps(export_document(game, times, "tbl")))
+    assert document["settings"]["format"] == "open" and document["settings"]["chip_value"] == "0.25"
+    imported = import_document(document)
+    assert state_json(imported.game, "tbl") == state_json(game, "tbl")
+    assert state_json(game, "tbl")["phase"] == "over"
+
+
+def test_r26_the_histories_and_the_report_know_the_comings_and_goings() -> None:
+    from dealer.formats.phh import hand_phh
+    from dealer.formats.pokerstars import hand_text as hand_history
+
+    game = open_night()
+    record = game.session_record()
+    assert [step.entry.action for step in record.before] == ["join"]
+    first, second = record.hands
+    assert [step.entry.action for step in first.between] == ["sit_out", "add_chips"]
+    text = hand_history(record, first, "tbl")
+    assert "*** BETWEEN HANDS ***" in text and "Ana adds 40 chips (now" in text
+    assert "Caio leaves the table and takes" in hand_history(record, second, "tbl")
+    assert "Duda" in [name for _, name, _ in first.seats]
+    assert hand_phh(record, second, "tbl").user_defined_fields["_between_hands"][0].startswith("Caio leaves")
+
+
+def test_r27_an_old_log_without_a_format_is_a_session() -> None:
+    from dealer.record.entries import Create, entry_from_json
+
+    old = {"kind": "create", "players": [{"name": "Ana", "stack": 100}, {"name": "Bia", "stack": 100}],
+           "stakes": {"blinds": [1, 2], "limits": [2, 4], "raises": 3, "hands": 10, "stack": 100},
+           "button": "Ana", "drawn": False}
+    create = entry_from_json(old)
+    assert isinstance(create, Create) and not create.open.is_open and create.to_json() == old
