@@ -176,7 +176,8 @@ def test_r27_settlement_is_the_fewest_transfers_not_a_greedy_match() -> None:
 
 def test_r26_and_r27_are_shown_in_the_rule_reference(server: Any) -> None:
     import urllib.request
-    for language, words in (("en", ("Open game", "Settling up")), ("pt", ()), ("es", ())):
+    for language, words in (("en", ("Open game", "Settling up")), ("pt", ("Jogo aberto", "Acertar contas")),
+                            ("es", ("Partida abierta", "Saldar cuentas"))):
         request = urllib.request.Request(server.base + "/rules", headers={"Accept-Language": language})
         with urllib.request.urlopen(request, timeout=10) as answer:
             page = answer.read().decode()
