@@ -263,3 +263,22 @@ def test_r27_an_old_log_without_a_format_is_a_session() -> None:
            "button": "Ana", "drawn": False}
     create = entry_from_json(old)
     assert isinstance(create, Create) and not create.open.is_open and create.to_json() == old
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "es"])
+def test_r27_the_ledger_is_on_the_phone_the_tv_and_the_report_between_hands(app: Any, language: str) -> None:
+    viewer = app.test_client()
+    answer = viewer.post("/api/tables", json={"players": ["Ana", "Bia"], "button": "Ana", "format": "open",
+                                              "chip_value": "0.5"})
+    table, token = answer.get_json()["table"], answer.get_json()["dealer_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for request_ in ({"action": "deal"}, {"action": "fold", "player": "Ana"},
+                     {"action": "add_chips", "player": "Ana", "amount": 5}):
+        assert viewer.post(f"/api/tables/{table}/actions", json=request_, headers=auth).status_code == 200
+    for path in (f"/t/{table}", f"/t/{table}/tv", f"/t/{table}/report"):
+        page = viewer.get(path, headers={"Accept-Language": language}).get_data(as_text=True)
+        assert 'data-testid="ledger"' in page and "0.50" in page, path
+    assert viewer.post(f"/api/tables/{table}/actions", json={"action": "deal"}, headers=auth).status_code == 200
+    for path in (f"/t/{table}", f"/t/{table}/tv"):  # during a hand the phones and the TV show the hand
+        page = viewer.get(path, headers={"Accept-Language": language}).get_data(as_text=True)
+        assert 'data-testid="ledger"' not in page, path

@@ -31,12 +31,14 @@ def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     running: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
     for table_id, game in service().tables():
+        snapshot = service().access(table_id).snapshot()
         row: dict[str, Any] = {
             "id": table_id,
             "hand": game.hand_number,
             "hands": game.hands_to_play,
             "players": list(game.players),
-            "stage": service().access(table_id).snapshot().stage,
+            "stage": snapshot.stage,
+            "label": snapshot.hand_label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
             "dealer": dealer_token(table_id) is not None,
             "archivable": game.archivable,
         }
