@@ -130,6 +130,8 @@ def test_r26_leaving_takes_the_chips_away_and_the_table_total_follows(api: Api) 
     assert caio["status"] == "left" and caio["stack"] == 0
     row = next(item for item in state["ledger"] if item["name"] == "Caio")
     assert state["total"] == 300 - row["holds"] == sum(item["stack"] for item in state["players"])
+    standing = next(item for item in state["standings"] if item["name"] == "Caio")
+    assert standing["stack"] == row["holds"]  # ranked by what they took away, not by an empty seat
     state = api.ok(table, token, "deal")
     assert player(state, "Caio")["status"] == "left"
 

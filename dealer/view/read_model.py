@@ -274,8 +274,8 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
 def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[StandingRow, ...]:
     """Best first as of the last finished hand (or by ``stacks``); equal stacks share a place, the next is skipped
     (R20)."""
-    if stacks is None and table.settings.is_open:  # chips come and go between hands (R26)
-        stacks = {seat.name: seat.stack + seat.committed for seat in table.seats}
+    if stacks is None and table.settings.is_open:  # chips come and go: what each holds or took away (R26, R27)
+        stacks = {seat.name: seat.stack + seat.committed + seat.taken for seat in table.seats}
     elif stacks is None:
         stacks = table.history[-1]
     start = {seat.name: seat.bought_in for seat in table.seats} if table.settings.is_open else table.history[0]
