@@ -327,7 +327,7 @@ def test_rule_url_points_at_the_anchors():
     assert rule_url(rule="10") == "/rules#s10"
     assert rule_url(rule="06", ruling="R7") == "/rules#r07"  # the ruling is the more precise citation
     assert rule_url() == "/rules"
-    for bad in ({"ruling": "R26"}, {"ruling": "R0"}, {"rule": "11"}, {"rule": "00"}, {"rule": "x"}):
+    for bad in ({"ruling": "R28"}, {"ruling": "R0"}, {"rule": "11"}, {"rule": "00"}, {"rule": "x"}):
         with pytest.raises(ValueError):
             rule_url(**bad)
 
@@ -338,8 +338,8 @@ def test_rule_url_is_available_in_every_template(app):
             "/rules#r07 /rules#s02"
 
 
-def test_rulings_are_r1_to_r25_with_their_sections():
-    assert [item.id for item in RULINGS] == [f"R{number}" for number in range(1, 26)]
+def test_rulings_are_r1_to_r27_with_their_sections():
+    assert [item.id for item in RULINGS] == [f"R{number}" for number in range(1, 28)]
     valid_sections = {section.number for section in SECTIONS}
     expected = {"R1": ("01",), "R2": ("01", "08"), "R5": ("03",), "R6": ("03", "06"), "R7": ("04", "06"),
                 "R11": ("04", "08"), "R13": ("05",), "R16": ("07",), "R20": ("08",), "R24": ("07", "08"),
@@ -354,7 +354,7 @@ def test_rulings_are_r1_to_r25_with_their_sections():
 def test_ruling_lookup():
     assert ruling("R7") is ruling("R07") is ruling("r7")
     assert ruling("R7").anchor == "r07"
-    for unknown in ("R0", "R26", "7", "", "S4", "R7x"):
+    for unknown in ("R0", "R99", "7", "", "S4", "R7x"):
         with pytest.raises(KeyError):
             ruling(unknown)
 

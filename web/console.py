@@ -96,6 +96,18 @@ def _after_change(table_id: str) -> BaseResponse:
     return redirect(url_for("console.console", table_id=table_id), code=303)
 
 
+def open_game_fields(form: Any) -> dict[str, Any]:
+    """An open game's seat menu (R26): the chips a newcomer buys, the chips added, whom the newcomer sits after."""
+    found: dict[str, Any] = {}
+    if form.get("stack", "").strip():
+        found["stack"] = whole_number(form["stack"], gettext("chips"))
+    if form.get("amount", "").strip():
+        found["amount"] = whole_number(form["amount"], gettext("chips"))
+    if form.get("after"):
+        found["after"] = form["after"]
+    return found
+
+
 def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "") -> Response:
     status = 400 if isinstance(refusal, BadInput) else 409
     notice = refusal.message
@@ -123,6 +135,7 @@ def act(table_id: str) -> BaseResponse:
             payload["game"] = form["game"][:40]
         if form.get("count", "") != "":
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
+        payload.update(open_game_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         asked = confirm_first(table, payload, form.get("confirm") == "yes")

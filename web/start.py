@@ -42,12 +42,14 @@ def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     running: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
     for table_id, game in service().tables():
+        snapshot = service().access(table_id).snapshot()
         row: dict[str, Any] = {
             "id": table_id,
             "hand": game.hand_number,
             "hands": game.hands_to_play,
             "players": list(game.players),
-            "stage": service().access(table_id).snapshot().stage,
+            "stage": snapshot.stage,
+            "label": snapshot.hand_label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
             "dealer": dealer_token(table_id) is not None,
             "host": from_laptop(),  # the laptop itself may delete any table
             "archivable": game.archivable,
@@ -62,7 +64,7 @@ def blank_form() -> dict[str, Any]:
     return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
             "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
             "hands": defaults.hands, "stack": defaults.stack, "other": False, "games": [DEFAULT_GAME.code],
-            "choice": "rotation", "hands_per_game": ""}
+            "choice": "rotation", "hands_per_game": "", **FORMAT_BLANK}
 
 
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
@@ -88,6 +90,7 @@ def _read_form() -> dict[str, Any]:
     form["games"] = [code[:40] for code in request.form.getlist("games")[:10]] or [DEFAULT_GAME.code]
     form["choice"] = request.form.get("choice", "rotation")[:20]
     form["hands_per_game"] = request.form.get("hands_per_game", "").strip()[:10]
+    form.update({key: request.form.get(key, "").strip()[:30] for key in FORMAT_BLANK})
     form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
     return form
 
@@ -125,7 +128,25 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
         payload.update(games=form["games"], choice=form["choice"])
     if form["hands_per_game"]:
         payload["hands_per_game"] = whole_number(form["hands_per_game"], gettext("hands of each game"))
-    return payload
+    return payload | format_payload(form)
+
+
+FORMAT_BLANK = {"format": "session", "chip_value": "", "currency": "", "max_buy_in": ""}
+
+
+def format_payload(form: dict[str, Any]) -> dict[str, Any]:
+    """The format fields of the creation body: an open game's chip value, currency and maximum buy-in (R26, R27)
+    are sent only for an open game."""
+    if form.get("format") != "open":
+        return {}
+    found: dict[str, Any] = {"format": "open"}
+    if form["chip_value"]:
+        found["chip_value"] = form["chip_value"]
+    if form["currency"]:
+        found["currency"] = form["currency"]
+    if form["max_buy_in"]:
+        found["max_buy_in"] = whole_number(form["max_buy_in"], gettext("maximum buy-in"))
+    return found
 
 
 def _move(form: dict[str, Any], move: str) -> None:

@@ -251,8 +251,9 @@ def _extras(hand: HandRecord) -> dict[str, Any]:
     odd = [name for award in (hand.result.awards if hand.result else ()) for name in award.odd_chips]
     corrections = [f"{item.kind}: " + "; ".join(line.render() for line in item.taken_back + item.reapplied)
                    for item in hand.corrections]
+    between = [line.render() for step in hand.between for line in step.lines]  # an open game's comings (R26)
     for key, value in (("_misdeals", misdeals), ("_exposed_cards", exposed), ("_reshuffles", reshuffles),
-                       ("_odd_chips", odd), ("_corrections", corrections)):
+                       ("_odd_chips", odd), ("_corrections", corrections), ("_between_hands", between)):
         if value:
             extra[key] = value
     return extra

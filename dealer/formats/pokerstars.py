@@ -92,6 +92,9 @@ class HandWriter:
             return self.out
         self.collected()
         self.summary()
+        if self.hand.between:  # an open game's inputs after the hand: joins, leaves, chips added (R26)
+            self.out.append("*** BETWEEN HANDS ***")
+            self.out.extend(line.render() for step in self.hand.between for line in step.lines)
         return self.out
 
     # The header and the blinds -----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable, Sequence
 
 from ..messages import N_, Msg, msg
-from ..rules.legal import Action
+from ..rules.legal import TABLE_ACTIONS, Action
 from ..rules.table_state import LogLine, Phase, TableState
 from ..view.button_labels import action_label
 from .entries import Entry, Input, Redo, Undo
@@ -65,7 +65,7 @@ def with_undone(lines: Sequence[LogLine], undone: Sequence[LogLine]) -> list[Log
 
 def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
     """What an undo would revert when it crosses the end of a hand (pots paid) or a deal; None inside a hand."""
-    if last is None:
+    if last is None or last.action in TABLE_ACTIONS:  # an open game's input between hands crosses nothing (R26)
         return None
     hand = table.hand
     if last.action is Action.DEAL and hand is not None:

@@ -11,7 +11,8 @@ from ..errors import BadInput
 from ..messages import N_, msg
 from ..rules.cards import Card, format_cards, parse_cards
 from ..rules.game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
-from ..rules.legal import PLAYER_ACTIONS, Action
+from ..rules.legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
+from ..rules.settings import SESSION, OpenSettings, parse_settings
 from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
 ACTIONS = tuple(action.value for action in Action)
@@ -34,6 +35,7 @@ class Create:
     games: tuple[str, ...] = DEFAULT_GAMES  # the table's games (R25), in rotation order
     choice: str = ROTATION  # "rotation" | "dealer" (dealer's choice)
     hands_per_game: int = 0  # rotation: hands of each game before the next (0: as many as the players)
+    open: OpenSettings = SESSION  # the format (R1 session, or an open game: R26, R27)
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -43,6 +45,7 @@ class Create:
             "button": self.button,
             "drawn": self.drawn,
         }
+        data.update(self.open.to_json())  # nothing for a plain session: its log reads as before
         return data | schedule_json(self.games, self.choice, self.hands_per_game)
 
 
@@ -55,6 +58,8 @@ class Input:
     count: int | None = None
     cards: tuple[Card, ...] | None = None
     game: str | None = None  # deal: the game named (dealer's choice, R25)
+    amount: int | None = None  # join: the chips bought; add_chips: the chips added (R26)
+    after: str | None = None  # join: the player the newcomer sits after, clockwise
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "input", "action": self.action.value}
@@ -66,6 +71,10 @@ class Input:
             data["count"] = self.count
         if self.cards is not None:
             data["cards"] = format_cards(self.cards)
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.after is not None:
+            data["after"] = self.after
         return data
 
 
@@ -113,10 +122,12 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
             games=tuple(data.get("games", DEFAULT_GAMES)),
             choice=data.get("choice", ROTATION),
             hands_per_game=data.get("hands_per_game", 0),
+            open=OpenSettings.from_log(data),
         )
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
-        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, data.get("game"))
+        return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, game=data.get("game"),
+                     amount=data.get("amount"), after=data.get("after"))
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -164,10 +175,16 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
     games, choice, per_game = parse_schedule(data)
+    settings = parse_settings(data)
+    ceiling = settings.max_buy_in
+    over = next((spec for spec in specs if ceiling is not None and spec.stack > ceiling), None)
+    if over is not None:
+        raise BadInput(N_("The most a player may buy in is {maximum}: {player} starts with {stack}."), rule="01",
+                       ruling="R26", maximum=ceiling or 0, player=over.name, stack=over.stack)
     button = data.get("button")
     if button is None:
         chooser = rng or random.SystemRandom()
-        return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game)
+        return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game, open=settings)
     names = {spec.name.casefold(): spec for spec in specs}
     named = names.get(clean_name(button).casefold())
     if named is None:
@@ -175,7 +192,7 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
                        name=str(button)[:40])
     if named.stack == 0:
         raise BadInput(N_("{name} has no chips and cannot hold the button."), rule="03", ruling="R2", name=named.name)
-    return Create(specs, stakes, named.name, False, games, choice, per_game)
+    return Create(specs, stakes, named.name, False, games, choice, per_game, open=settings)
 
 
 def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
@@ -204,6 +221,8 @@ def parse_input(data: Any) -> Input:
                        actions=", ".join(ACTIONS))
     action = Action(action.strip().lower())
     player = data.get("player")
+    if action in SEAT_ACTIONS or action is Action.END:
+        return parse_table_input(action, data)
     if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):
         if player is None:
             raise BadInput(N_("“player” is required for {action}."), action=action)
@@ -235,3 +254,18 @@ def parse_shown(text: Any) -> tuple[Card, ...]:
     if len(set(cards)) != len(cards):
         raise BadInput(N_("The same card appears twice in one hand."), rule="01")
     return cards
+
+
+def parse_table_input(action: Action, data: dict[str, Any]) -> Input:
+    """The shape of an open game's input between hands (R26): whether the table allows it is the game's to say."""
+    if action is Action.END:
+        return Input(action)
+    player = clean_name(data.get("player"))
+    amount = after = None
+    if action is Action.JOIN:
+        amount = positive_int(data.get("stack"), "stack", maximum=MAX_CHIPS)
+        named = data.get("after")
+        after = clean_name(named) if named is not None else None
+    elif action is Action.ADD_CHIPS:
+        amount = positive_int(data.get("amount"), "amount", maximum=MAX_CHIPS)
+    return Input(action, player, amount=amount, after=after)

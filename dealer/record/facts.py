@@ -147,8 +147,54 @@ class SessionEnded:
     hand: int
 
 
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Open game: a player sat down between hands with the chips they bought, after ``after`` (R26)."""
+
+    player: str
+    after: str | None
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    """Open game: a player left between hands, taking their chips away (cashed out, R26)."""
+
+    player: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatOut:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SatIn:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded:
+    """Open game: chips a player bought between hands (a top-up, or a rebuy after going broke: R26)."""
+
+    player: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class NightEnded:
+    """Open game: the dealer ended the night after hand ``hand`` (R26); the settlement follows (R27)."""
+
+    hand: int
+
+
+# The facts an open game's inputs between hands record (R26).
+TableFact = Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded
+
 Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served | CardExposed
-        | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded)
+        | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded | Joined | Left
+        | SatOut | SatIn | ChipsAdded | NightEnded)
 
 
 @dataclass(frozen=True, slots=True)

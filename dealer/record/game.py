@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Mapping
+from itertools import takewhile
 
 from ..errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
 from ..messages import N_, Msg, msg
@@ -32,8 +33,8 @@ __all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
 
 
 def initial_state(create: Create) -> TableState:
-    seats = [Seat(spec.name, spec.stack) for spec in create.players]
-    table = TableState(create.stakes, seats, create.button, create.drawn)
+    seats = [Seat(spec.name, spec.stack, bought_in=spec.stack) for spec in create.players]
+    table = TableState(create.stakes, seats, create.button, create.drawn, settings=create.open)
     table.games, table.choice = create.games, create.choice
     table.hands_per_game = create.hands_per_game or len(create.players)
     table.history.append({seat.name: seat.stack for seat in seats})
@@ -152,7 +153,8 @@ class Game:
 
     def session_record(self, times: Mapping[int, float] | None = None) -> SessionRecord:
         """The whole session's record, with when each entry was recorded where ``times`` knows it."""
-        return SessionRecord(self.created, self.hands(), dict(times or {}), self.seq)
+        before = tuple(takewhile(lambda step: step.hand == 0, self.state.record))
+        return SessionRecord(self.created, self.hands(), dict(times or {}), self.seq, before)
 
     def check_seq(self, seq: int | None) -> None:
         if seq is None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..messages import Msg
+from ..rules.legal import TABLE_ACTIONS
 from ..rules.outcomes import HandResult
 from .entries import Create
 from .facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
@@ -46,6 +47,7 @@ class HandRecord:
     mucked: tuple[str, ...] = ()
     final_stacks: tuple[tuple[str, int], ...] | None = None  # every seat's chips after the hand
     game: str = "2-7-triple-draw"  # the game the hand played (R25)
+    between: tuple[Step, ...] = ()  # open game: the inputs after the hand, before the next deal (joins, leaves…: R26)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -76,13 +78,18 @@ class SessionRecord:
     hands: tuple[HandRecord, ...]
     times: Mapping[int, float]  # seq -> when it was recorded (seconds since the epoch), where known
     seq: int
+    before: tuple[Step, ...] = ()  # open game: the inputs before hand 1 (joins, sit-outs…: R26)
 
     def hand(self, number: int) -> HandRecord | None:
         return next((hand for hand in self.hands if hand.number == number), None)
 
 
 def build_hand(steps: Sequence[Step], corrections: Sequence[Correction]) -> HandRecord:
-    """One hand's record from its steps (the deal first) and its corrections."""
+    """One hand's record from its steps (the deal first) and its corrections; an open game's inputs after the hand
+    (R26) are kept apart, so the hand's steps are its play only."""
+    between = tuple(step for step in steps if step.entry.action in TABLE_ACTIONS)
+    if between:
+        steps = [step for step in steps if step.entry.action not in TABLE_ACTIONS]
     deal = steps[0]
     dealt = next(fact for fact in deal.facts if isinstance(fact, HandDealt))
     blinds = tuple(fact for fact in deal.facts if isinstance(fact, BlindPosted))
@@ -99,7 +106,7 @@ def build_hand(steps: Sequence[Step], corrections: Sequence[Correction]) -> Hand
             elif isinstance(fact, HandEnded):
                 result, final = fact.result, fact.stacks
     return HandRecord(dealt.number, deal.seq, dealt.button, dealt.small_blind, dealt.big_blind, dealt.seats, blinds,
-                      tuple(steps), tuple(corrections), result, order, tuple(mucked), final, dealt.game)
+                      tuple(steps), tuple(corrections), result, order, tuple(mucked), final, dealt.game, between)
 
 
 class HandBook:
@@ -122,15 +129,17 @@ class HandBook:
         if by_hand and found:  # corrections of a hand no longer dealt (its deal undone) go with the latest hand
             extra = sorted((item for items in by_hand.values() for item in items), key=lambda item: item.seq)
             last = found[-1]
-            found[-1] = build_hand(last.steps, sorted([*last.corrections, *extra], key=lambda item: item.seq))
+            fixes = sorted([*last.corrections, *extra], key=lambda item: item.seq)
+            found[-1] = build_hand((*last.steps, *last.between), fixes)
         self._built = {hand.number: hand for hand in found}
         return tuple(found)
 
     def _hand(self, record: Sequence[Step], start: int, end: int, corrections: list[Correction]) -> HandRecord:
         number = record[start].hand
         built = self._built.get(number)
-        if (built is not None and len(built.steps) == end - start and built.steps[0] is record[start]
-                and built.steps[-1] is record[end - 1] and len(built.corrections) == len(corrections)
+        if (built is not None and len(built.steps) + len(built.between) == end - start
+                and built.steps[0] is record[start] and (built.between or built.steps)[-1] is record[end - 1]
+                and len(built.corrections) == len(corrections)
                 and all(old is new for old, new in zip(built.corrections, corrections, strict=True))):
             return built
         return build_hand(record[start:end], corrections)

@@ -1,4 +1,4 @@
-"""The house rulings R1-R25: where the house card (seeds/) is silent or ambiguous, these decide.
+"""The house rulings R1-R27: where the house card (seeds/) is silent or ambiguous, these decide.
 
 Plain data, shown to users in the rule reference ("House rulings") and cited by the engine's messages through
 ``Msg.ruling``. The English texts are marked with :func:`N_` so ``pybabel extract -F babel-reference.cfg``
@@ -279,6 +279,30 @@ RULINGS: tuple[Ruling, ...] = (
            "play hands 1-4 of 2-7, hands 5-8 of Badugi, then 2-7 again."),
         N_("A rotation of one orbit per game gives every player the button once in each game; dealer's choice "
            "lets the table follow its own habit, and the app records which game each hand was."),
+    ),
+    Ruling(
+        "R26", ("01", "03"),
+        N_("Open game"),
+        N_("In an open game (chosen when the table is created, instead of the card's session) chips enter or leave "
+           "only between hands, never during one: a player may join an empty seat with the chips they buy, leave "
+           "and take their chips away, sit out and come back, or add chips, up to the table's maximum buy-in if "
+           "it has one. A player who joins or comes back is dealt in at the next hand without an extra blind, and "
+           "the button and blinds move as R5 says, skipping players who sit out or have no chips (no dead button, "
+           "no missed-blind debts). There is no hand limit: the dealer ends the night. At every moment the chips "
+           "on the table equal the chips bought in minus the chips taken away."),
+        N_("Real nights are open: people arrive late, leave early, step out for a call and buy back in. Keeping "
+           "every change between hands keeps each hand's pot and the chip check exact, and skipping absent "
+           "players without debts keeps a friendly game simple."),
+    ),
+    Ruling(
+        "R27", ("08",),
+        N_("Settling up"),
+        N_("Each player's result is what they took away (or hold) minus what they bought in; with a chip value "
+           "set at creation it is money. The settlement pays every result with the fewest transfers possible (an "
+           "exact minimum, not a greedy match), each between two players, and the same results always give the "
+           "same transfers. Money in equals money out: the results add up to zero."),
+        N_("At the end of an open game the question is who pays whom; for a table of 2 to 10 people the exact "
+           "fewest transfers are cheap to find, and fewer transfers mean fewer mistakes."),
     ),
 )
 

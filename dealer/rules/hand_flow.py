@@ -30,17 +30,22 @@ from .table_state import Deck, Hand, LogLine, Phase, Showdown, TableState
 
 
 def next_button(table: TableState) -> str:
-    """Hand 1: the named or drawn button; then the next seat clockwise whose player has chips (R5)."""
+    """Hand 1: the named or drawn button; then the next seat clockwise whose player has chips (R5), skipping in an
+    open game those who sit out or have left (R26: no dead button)."""
     if table.hand is None:
-        return table.first_button
-    return next(seat.name for seat in table.clockwise_from(table.hand.button) if seat.stack > 0)
+        if table.seat(table.first_button).dealable or not table.settings.is_open:
+            return table.first_button
+        from_seat = table.first_button
+    else:
+        from_seat = table.hand.button
+    return next((seat.name for seat in table.clockwise_from(from_seat) if seat.dealable), from_seat)
 
 
 def start_hand(table: TableState, game: GameRules = DEFAULT_GAME) -> None:
     button = next_button(table)
     table.hand_number += 1
     for seat in table.seats:
-        seat.in_hand = seat.stack > 0  # R2: a player with no chips is out
+        seat.in_hand = seat.dealable  # R2: a player with no chips is out; R26: nor one sitting out or gone
         seat.folded = False
         seat.bet = seat.committed = 0
         seat.acted_level = None
@@ -209,9 +214,11 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
     table.last_hand = HandResult(hand.number, tuple(awards), dict(hand.returned), shown, uncontested)
     table.history.append({seat.name: seat.stack for seat in table.seats})
     table.facts.append(HandEnded(table.last_hand, tuple((seat.name, seat.stack) for seat in table.seats)))
-    assert sum(seat.stack for seat in table.seats) == table.total, "R1: chips never enter or leave"
+    assert sum(seat.stack for seat in table.seats) == table.total, "R1, R26: chips enter or leave only between hands"
     with_chips = [seat for seat in table.seats if seat.stack > 0]
-    if table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
+    if table.settings.is_open:
+        table.phase = Phase.DEAL  # the dealer ends an open game (R26)
+    elif table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
         table.phase = Phase.OVER
         table.facts.append(SessionEnded(hand.number))
         log(table, msg(N_("Session over after hand {number}"), rule="08", ruling="R20", number=hand.number))

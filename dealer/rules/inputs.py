@@ -12,7 +12,8 @@ from ..record.facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from . import betting, draws
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
-from .legal import Action, Legal, LegalAction, find
+from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find
+from .open_game import apply_table_input, deal_refusal
 from .table_state import Hand, Phase, Seat, TableState
 from .turn import legal_actions, to_act
 
@@ -52,6 +53,9 @@ def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | N
         _require(legal, entry, table)
         start_hand(table, choose_game(table.games, table.choice, table.hands_per_game, table.hand_number,
                                       entry.game))
+        return None
+    if entry.action in TABLE_ACTIONS:
+        apply_table_input(table, entry)
         return None
     hand = table.hand
     if hand is None or table.phase in (Phase.DEAL, Phase.OVER):
@@ -144,6 +148,9 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
     if phase is Phase.OVER:
         return NotAllowed(N_("The session is over."), rule="08", ruling="R20")
     if phase is Phase.DEAL:
+        short = deal_refusal(table)
+        if action is Action.DEAL and short is not None:
+            return NotAllowed(short.text, rule=short.rule, ruling=short.ruling)
         if action is Action.DEAL:
             return NotAllowed(N_("A hand is already in progress."), rule="03")
         return NotAllowed(N_("No hand is in progress: deal hand {number} first."), rule="03",

@@ -24,12 +24,21 @@ class Action(StrEnum):
     DEAL = "deal"
     MISDEAL = "misdeal"
     EXPOSED = "exposed"
+    # An open game's inputs between hands (R26): players come and go, chips are added, the dealer ends the night.
+    JOIN = "join"
+    LEAVE = "leave"
+    SIT_OUT = "sit_out"
+    SIT_IN = "sit_in"
+    ADD_CHIPS = "add_chips"
+    END = "end"
 
 
 PLAYER_ACTIONS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.DRAW, Action.SHOW,
                   Action.MUCK)
 DEALER_ACTIONS = (Action.DEAL, Action.MISDEAL, Action.EXPOSED)
 WAGERS = (Action.BET, Action.RAISE)
+TABLE_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS, Action.END)
+SEAT_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS)  # name a player
 
 
 @dataclass(frozen=True)

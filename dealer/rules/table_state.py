@@ -11,6 +11,7 @@ from .cards import DECK_SIZE
 from .games import DEFAULT_GAME, DEFAULT_GAMES, ROTATION, GameRules
 from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
+from .settings import SESSION, OpenSettings
 from .stakes import Stakes
 
 
@@ -27,10 +28,13 @@ class Status(StrEnum):
     ALL_IN = "all_in"
     FOLDED = "folded"
     OUT = "out"
+    SITTING_OUT = "sitting_out"  # open game: kept out of the deal, the button and the blinds; chips stay (R26)
+    LEFT = "left"  # open game: cashed out; listed with 0 chips (R26)
 
 
 # Read for every seat of every snapshot; enum members read through their class are slow in CPython 3.11.
 _ACTIVE, _ALL_IN, _FOLDED, _OUT = Status.ACTIVE, Status.ALL_IN, Status.FOLDED, Status.OUT
+_SITTING_OUT, _LEFT = Status.SITTING_OUT, Status.LEFT
 
 
 @dataclass
@@ -44,6 +48,15 @@ class Seat:
     acted_level: int | None = None  # the qualifying level B when this player last acted this round
     cards_held: int = 0  # live cards in front of the player (5, or fewer between announcing and being served)
     draws: list[int] = field(default_factory=list)
+    bought_in: int = 0  # chips bought in so far: the starting stack, plus joins and additions (R26)
+    taken: int = 0  # chips taken away when leaving (R26)
+    sitting_out: bool = False
+    left: bool = False
+
+    @property
+    def dealable(self) -> bool:
+        """Dealt in at the next hand: chips (R2), not sitting out, not gone (R26)."""
+        return self.stack > 0 and not self.sitting_out and not self.left
 
     @property
     def live(self) -> bool:
@@ -62,6 +75,10 @@ class Seat:
     @property
     def status(self) -> Status:
         if not self.in_hand:
+            if self.left:
+                return _LEFT
+            if self.sitting_out:
+                return _SITTING_OUT
             return _OUT if self.stack == 0 else _ACTIVE
         if self.folded:
             return _FOLDED
@@ -191,6 +208,7 @@ class TableState:
     games: tuple[str, ...] = DEFAULT_GAMES  # the table's games and how each hand's is chosen (R25)
     choice: str = ROTATION
     hands_per_game: int = 1
+    settings: OpenSettings = SESSION  # the format: a session (R1) or an open game (R26)
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -199,8 +217,15 @@ class TableState:
 
     @property
     def total(self) -> int:
-        """The table total (R1): starting stacks added up; never changes."""
-        return sum(self.history[0].values())
+        """The table total: chips bought in minus chips taken away (R26); in a session, the starting stacks added
+        up, which never change (R1)."""
+        return sum(seat.bought_in - seat.taken for seat in self.seats)
+
+    def reseat(self, seats: list[Seat]) -> None:
+        """A new seating (an open game's join): a new list and a new index, so kept copies of the table keep
+        theirs."""
+        self.seats = seats
+        self.positions = {seat.name: position for position, seat in enumerate(seats)}
 
     @property
     def game(self) -> GameRules | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import betting, draws
 from .games import DEALERS_CHOICE
 from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
+from .open_game import deal_refusal
 from .table_state import Hand, Phase, Seat, TableState
 
 
@@ -21,6 +22,8 @@ def legal_actions(table: TableState) -> Legal:
     if table.phase is Phase.OVER:
         return ()
     if table.phase is Phase.DEAL:
+        if deal_refusal(table) is not None:
+            return ()
         return (LegalAction(Action.DEAL, games=table.games),) if table.choice == DEALERS_CHOICE else (DEAL,)
     hand = table.hand
     assert hand is not None

@@ -12,7 +12,9 @@ from .snapshot import Option
 _PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("Draw"), Action.SHOW: N_("Show"),
           Action.MUCK: N_("Muck"), Action.DEAL: N_("Deal"), Action.MISDEAL: N_("Misdeal"),
           Action.EXPOSED: N_("Exposed card"), Action.CALL: N_("Call"), Action.BET: N_("Bet"),
-          Action.RAISE: N_("Raise")}
+          Action.RAISE: N_("Raise"), Action.JOIN: N_("Seat a player here"), Action.LEAVE: N_("Leave"),
+          Action.SIT_OUT: N_("Sit out"), Action.SIT_IN: N_("Come back"), Action.ADD_CHIPS: N_("Add chips"),
+          Action.END: N_("End the night")}
 
 
 def action_label(action: Action) -> Msg:

@@ -25,6 +25,7 @@ from ..rules.table_state import LogLine, Phase, Seat, Status, TableState
 from ..rules.turn import to_act
 from .button_labels import option_for
 from .game_view import table_game, table_games
+from .ledger_view import night_fields
 from .results import result_view
 from .snapshot import (
     Announcement,
@@ -39,6 +40,7 @@ from .snapshot import (
     Snapshot,
     StandingRow,
 )
+from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
 
 
 class Played(Protocol):
@@ -63,10 +65,10 @@ class Played(Protocol):
 DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
 
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
-_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out"))}
+_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
+                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
-EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
 
 class ReadCache:
@@ -79,6 +81,7 @@ class ReadCache:
         self.stakes_text: Msg | None = None
         self.history_length = -1
         self.history_last: dict[str, int] | None = None
+        self.roster: tuple[tuple[str, int, int], ...] = ()  # open game: who sits with what (R26)
         self.summaries: tuple[HandSummary, ...] = ()
         self.standings: tuple[StandingRow, ...] = ()
         self.history: tuple[dict[str, int], ...] = ()
@@ -96,10 +99,15 @@ class ReadCache:
 
     def between_hands(self, table: TableState) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
         """Standings and stacks history: they change only when a hand ends (the history only grows)."""
-        if len(table.history) != self.history_length or table.history[-1] is not self.history_last:
-            self.history_length, self.history_last = len(table.history), table.history[-1]
+        seats = table.seats if table.settings.is_open else ()
+        roster = tuple((seat.name, seat.bought_in, seat.taken) for seat in seats)
+        if (len(table.history) != self.history_length or table.history[-1] is not self.history_last
+                or roster != self.roster):
+            self.history_length, self.history_last, self.roster = len(table.history), table.history[-1], roster
             self.standings = standings(table)
-            self.history = tuple(dict(stacks) for stacks in table.history)
+            names = [seat.name for seat in table.seats]  # an open game's newcomers: 0 before they sat down (R26)
+            self.history = tuple({name: stacks.get(name, 0) for name in names} if roster else dict(stacks)
+                                 for stacks in table.history)
             self.summaries = hand_summaries(table)
         return self.standings, self.history
 
@@ -164,7 +172,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         standings=ranked,
         chips_now=standings(table, {seat.name: seat.stack for seat in table.seats}) if in_hand else ranked,
         standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
-        chip_check=_chip_check(stacks_sum, pot_total, table.total),
+        chip_check=chip_check(table, stacks_sum, pot_total),
         chips_ok=stacks_sum + pot_total == table.total,
         notes=notes(table, seat),
         log=tuple(with_undone(current_hand_log(table), [line for line in game.undone_lines
@@ -181,52 +189,8 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
         game=table_game(table), games=table_games(table), choice=table.choice,
+        **night_fields(table),
     )
-
-
-def hand_summaries(table: TableState, count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
-    """The latest finished hands in one line each, latest first: who won and lost how many chips (R1: they add up
-    to nothing)."""
-    history = table.history
-    found = []
-    for number in range(len(history) - 1, max(0, len(history) - 1 - count), -1):
-        before, after = history[number - 1], history[number]
-        changes = [f"{seat.name} {'+' if after[seat.name] > before[seat.name] else '−'}"
-                   f"{abs(after[seat.name] - before[seat.name])}"
-                   for seat in table.seats if after[seat.name] != before[seat.name]]
-        if changes:
-            text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(changes))
-        else:
-            text = msg(N_("Hand {number}: no chips changed hands"), number=number)
-        found.append(HandSummary(number, text))
-    return tuple(found)
-
-
-def stakes_text(table: TableState) -> Msg:
-    stakes = table.stakes
-    return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · {hands} hands"),
-               sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet, big=stakes.big_bet,
-               raises=stakes.raises, hands=stakes.hands)
-
-
-def hand_label(table: TableState) -> Msg:
-    if table.hand_number:
-        return msg(N_("Hand {number} of {hands}"), number=table.hand_number, hands=table.stakes.hands)
-    return msg(N_("No hand dealt yet ({hands} hands)"), hands=table.stakes.hands)
-
-
-def stage(table: TableState) -> Msg:
-    """Where the table stands, in words: "Betting round 2 of 4", "Draw 1 of 3", "Session over"…"""
-    hand = table.hand
-    if table.phase is OVER:
-        return msg(N_("Session over"))
-    if table.phase is DEAL:
-        return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
-    if table.phase is BET and hand and hand.betting:
-        return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
-    if table.phase is DRAW and hand and hand.draw:
-        return msg(N_("Draw {number} of 3"), number=hand.draw.number)
-    return msg(N_("Showdown"))
 
 
 def _round(table: TableState) -> int | None:
@@ -289,7 +253,8 @@ def _seats(table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatVi
         name, status = seat.name, seat.status
         cards = shown[name].cards if name in shown else None
         rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, _STATUS_LABELS.get(status),
-                             name == button, name == small, name == big, name == acting, tuple(seat.draws), cards))
+                             name == button, name == small, name == big, name == acting, tuple(seat.draws), cards,
+                             seat.bought_in))
     return tuple(rows)
 
 
@@ -311,24 +276,17 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
 def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[StandingRow, ...]:
     """Best first as of the last finished hand (or by ``stacks``); equal stacks share a place, the next is skipped
     (R20)."""
-    if stacks is None:
+    if stacks is None and table.settings.is_open:  # chips come and go: what each holds or took away (R26, R27)
+        stacks = {seat.name: seat.stack + seat.committed + seat.taken for seat in table.seats}
+    elif stacks is None:
         stacks = table.history[-1]
-    start = table.history[0]
+    start = {seat.name: seat.bought_in for seat in table.seats} if table.settings.is_open else table.history[0]
     order = sorted(table.seats, key=lambda seat: -stacks[seat.name])
     places = {seat.name: 1 + sum(1 for other in table.seats if stacks[other.name] > stacks[seat.name])
               for seat in order}
     counts = list(places.values())
     return tuple(StandingRow(places[seat.name], seat.name, stacks[seat.name], counts.count(places[seat.name]) > 1,
                              stacks[seat.name] - start[seat.name]) for seat in order)
-
-
-def _chip_check(stacks: int, pots: int, total: int) -> Msg:
-    """The chip count against the table total (R1)."""
-    if pots:
-        return msg(N_("Chip check: stacks {stacks} + pots {pots} = {sum}; table total {total}"), rule="01",
-                   ruling="R1", stacks=stacks, pots=pots, sum=stacks + pots, total=total)
-    return msg(N_("Chip check: stacks add up to {sum}; table total {total}"), rule="01", ruling="R1",
-               sum=stacks, total=total)
 
 
 def current_hand_log(table: TableState) -> list[LogLine]:

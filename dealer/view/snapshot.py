@@ -17,6 +17,7 @@ from ..messages import Msg
 from ..rules.cards import Card
 from ..rules.legal import LegalAction
 from ..rules.outcomes import Reshuffle
+from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
 from ..rules.table_state import LogLine, Phase, Status
 from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
@@ -36,6 +37,7 @@ class SeatView(NamedTuple):
     to_act: bool
     draws: tuple[int, ...]  # cards drawn in each draw of this hand (0: stood pat)
     shown: tuple[Card, ...] | None  # shown at this hand's showdown
+    bought_in: int = 0  # chips bought in so far (R26)
 
 
 class Announcement(NamedTuple):
@@ -236,6 +238,23 @@ class Snapshot(NamedTuple):
     game: GameView | None = None  # this hand's game, or the next hand's between hands (None: dealer's choice, R25)
     games: tuple[GameView, ...] = ()  # the table's games, in rotation order
     choice: str = "rotation"  # "rotation" | "dealer"
+    format: str = "session"  # "session" (R1) or "open" (R26)
+    chip_value: str | None = None  # money per chip, a decimal string (R27)
+    currency: str | None = None
+    max_buy_in: int | None = None
+    ledger: tuple[LedgerRow, ...] = ()  # every player ever seated: bought in, holds or took, result (R27)
+    settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
+    settlement_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer
+    balance: Msg | None = None  # "Money in 45.00 = money out 45.00"
+
+    @property
+    def open_game(self) -> bool:
+        return self.format == "open"
+
+    @property
+    def between_hands_open(self) -> bool:
+        """An open game between hands: players may join, leave, sit out, come back, add chips (R26)."""
+        return self.format == "open" and self.phase is Phase.DEAL
 
     @property
     def legal(self) -> tuple[LegalAction, ...]:

@@ -11,6 +11,20 @@ from .game_view import game_json
 from .snapshot import AwardView, PlanItem, Snapshot
 
 
+def night_json(snap: Snapshot) -> dict[str, Any]:
+    """The format, the ledger and the settlement (R26, R27): money as decimal strings with a chip value."""
+    ledger = []
+    for row in snap.ledger:
+        item: dict[str, Any] = {"name": row.name, "bought_in": row.bought_in, "holds": row.holds,
+                                "result": row.result}
+        if row.money_result is not None:
+            item["money_result"] = row.money_result
+        ledger.append(item)
+    return {"format": snap.format, "chip_value": snap.chip_value, "currency": snap.currency,
+            "max_buy_in": snap.max_buy_in, "ledger": ledger,
+            "settlement": [{"from": item.payer, "to": item.payee, "amount": item.amount} for item in snap.settlement]}
+
+
 def _same(text: str) -> str:
     return text
 
@@ -76,7 +90,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "uncapped": betting.uncapped if betting else False,
         "players": [
             {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "committed": seat.committed,
-             "status": str(seat.status), "draws": list(seat.draws)}
+             "status": str(seat.status), "draws": list(seat.draws), "bought_in": seat.bought_in}
             for seat in snap.seats
         ],
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in snap.pots],
@@ -85,6 +99,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "showdown": _showdown_json(snap),
         "last_hand": _last_hand_json(snap),
         "standings": [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings],
+        **night_json(snap),
     }
     state.update(game_json(snap.game, snap.games, snap.choice))
     if translate is _same or language is not None:

@@ -1,0 +1,163 @@
+"""An open game's inputs between hands (R26): a player joins, leaves, sits out or comes back, chips are added, and
+the dealer ends the night. Each is refused in a session (R1) and during a hand; each records its fact.
+
+Chips enter only by a join or an addition and leave only when a player leaves, so the chips on the table are always
+the chips bought in minus the chips taken away (``TableState.total``).
+"""
+
+from __future__ import annotations
+
+from ..errors import NotAllowed
+from ..messages import N_, Msg, msg
+from ..record.entries import Input
+from ..record.facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
+from .hand_flow import log
+from .legal import Action
+from .stakes import MAX_PLAYERS
+from .table_state import Phase, Seat, TableState
+
+
+def apply_table_input(table: TableState, entry: Input) -> None:
+    """Carry out an open game's input between hands, or refuse it with the rule that refuses it."""
+    _check_allowed(table, entry)
+    if entry.action is Action.END:
+        _end(table)
+    elif entry.action is Action.JOIN:
+        _join(table, entry)
+    else:
+        seat = _listed(table, entry.player or "")
+        if entry.action is Action.LEAVE:
+            _leave(table, seat)
+        elif entry.action is Action.SIT_OUT:
+            _sit_out(table, seat)
+        elif entry.action is Action.SIT_IN:
+            _sit_in(table, seat)
+        else:
+            _add_chips(table, seat, entry.amount or 0)
+
+
+def _check_allowed(table: TableState, entry: Input) -> None:
+    if not table.settings.is_open:
+        if entry.action is Action.END:
+            raise NotAllowed(N_("A session ends after its set number of hands, not when the dealer says: the same "
+                                "players keep the same chips all night."), rule="01", ruling="R1")
+        raise NotAllowed(N_("This is a session: players do not join, leave, sit out or add chips; the same players "
+                            "keep the same chips all night."), rule="01", ruling="R1")
+    if table.phase is Phase.OVER:
+        raise NotAllowed(N_("The night is over."), rule="01", ruling="R26")
+    if table.phase is not Phase.DEAL:
+        raise NotAllowed(N_("Chips enter or leave only between hands: finish hand {number} first."), rule="01",
+                         ruling="R26", number=table.hand_number)
+
+
+def _listed(table: TableState, name: str) -> Seat:
+    seat = _find(table, name)
+    if seat is None:
+        raise NotAllowed(N_("There is no player “{player}” at this table."), player=name)
+    if seat.left:
+        raise NotAllowed(N_("{player} has left the table: seat them again to play."), rule="01", ruling="R26",
+                         player=seat.name)
+    return seat
+
+
+def _find(table: TableState, name: str) -> Seat | None:
+    folded = name.casefold()
+    return next((seat for seat in table.seats if seat.name.casefold() == folded), None)
+
+
+def _check_buy_in(table: TableState, name: str, stack: int) -> None:
+    ceiling = table.settings.max_buy_in
+    if ceiling is not None and stack > ceiling:
+        raise NotAllowed(N_("The most a player may have after buying chips is {maximum}: {player} would have "
+                            "{stack}."), rule="01", ruling="R26", maximum=ceiling, player=name, stack=stack)
+
+
+def _join(table: TableState, entry: Input) -> None:
+    name, chips = entry.player or "", entry.amount or 0
+    seated = [seat for seat in table.seats if not seat.left]
+    if len(seated) >= MAX_PLAYERS:
+        raise NotAllowed(N_("Every seat is taken: a table has at most {maximum} players."), rule="01",
+                         ruling="R26", maximum=MAX_PLAYERS)
+    again = _find(table, name)
+    if again is not None and not again.left:
+        raise NotAllowed(N_("{player} is already at the table."), rule="01", player=again.name)
+    after = _after(table, entry.after, seated)
+    _check_buy_in(table, name, chips)
+    seats = [seat for seat in table.seats if seat is not again]
+    if again is not None:
+        again.left, again.stack, again.bought_in = False, chips, again.bought_in + chips
+        newcomer = again
+    else:
+        newcomer = Seat(name, chips, bought_in=chips)
+    place = next((index + 1 for index, seat in enumerate(seats) if seat.name == after), len(seats))
+    seats.insert(place, newcomer)
+    table.reseat(seats)
+    table.facts.append(Joined(newcomer.name, after, chips))
+    if after is None:
+        log(table, msg(N_("{player} sits down with {chips} chips; dealt in from the next hand"), rule="01",
+                       ruling="R26", player=newcomer.name, chips=chips))
+    else:
+        log(table, msg(N_("{player} sits down after {after} with {chips} chips; dealt in from the next hand"),
+                       rule="01", ruling="R26", player=newcomer.name, after=after, chips=chips))
+
+
+def _after(table: TableState, named: str | None, seated: list[Seat]) -> str | None:
+    """The seated player the newcomer sits after (clockwise); required while anyone is seated."""
+    if named is None:
+        if seated:
+            raise NotAllowed(N_("Say after whom the new player sits (“after”)."), rule="01", ruling="R26")
+        return None
+    seat = _listed(table, named)
+    return seat.name
+
+
+def _leave(table: TableState, seat: Seat) -> None:
+    chips = seat.stack
+    seat.taken += chips
+    seat.stack = 0
+    seat.left, seat.sitting_out = True, False
+    table.facts.append(Left(seat.name, chips))
+    log(table, msg(N_("{player} leaves the table and takes {chips} chips away"), rule="01", ruling="R26",
+                   player=seat.name, chips=chips))
+
+
+def _sit_out(table: TableState, seat: Seat) -> None:
+    if seat.sitting_out:
+        raise NotAllowed(N_("{player} is already sitting out."), rule="01", ruling="R26", player=seat.name)
+    seat.sitting_out = True
+    table.facts.append(SatOut(seat.name))
+    log(table, msg(N_("{player} sits out: no cards, no button, no blinds until coming back"), rule="01",
+                   ruling="R26", player=seat.name))
+
+
+def _sit_in(table: TableState, seat: Seat) -> None:
+    if not seat.sitting_out:
+        raise NotAllowed(N_("{player} is not sitting out."), rule="01", ruling="R26", player=seat.name)
+    seat.sitting_out = False
+    table.facts.append(SatIn(seat.name))
+    log(table, msg(N_("{player} comes back: dealt in from the next hand, without an extra blind"), rule="01",
+                   ruling="R26", player=seat.name))
+
+
+def _add_chips(table: TableState, seat: Seat, chips: int) -> None:
+    _check_buy_in(table, seat.name, seat.stack + chips)
+    seat.stack += chips
+    seat.bought_in += chips
+    table.facts.append(ChipsAdded(seat.name, chips))
+    log(table, msg(N_("{player} adds {chips} chips (now {stack})"), rule="01", ruling="R26", player=seat.name,
+                   chips=chips, stack=seat.stack))
+
+
+def _end(table: TableState) -> None:
+    table.phase = Phase.OVER
+    table.facts.append(NightEnded(table.hand_number))
+    log(table, msg(N_("The dealer ends the night after hand {number}"), rule="08", ruling="R26",
+                   number=table.hand_number))
+
+
+def deal_refusal(table: TableState) -> Msg | None:
+    """Why the next hand cannot be dealt in an open game (fewer than two players sitting in with chips)."""
+    if not table.settings.is_open or sum(1 for seat in table.seats if seat.dealable) >= 2:
+        return None
+    return msg(N_("At least two players sitting in with chips are needed to deal: seat a player, add chips or end "
+                  "the night."), rule="01", ruling="R26")

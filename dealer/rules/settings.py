@@ -1,0 +1,114 @@
+"""The table's format, chosen at creation: the house card's session (R1, R20) or an open game (R26, R27).
+
+An open game may set a chip value and a currency (chips become money in the ledger and the settlement) and a
+maximum buy-in. A plain session writes none of these keys in its log, so an older log reads exactly as before.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..errors import BadInput
+from ..messages import N_
+from .stakes import MAX_CHIPS, positive_int
+
+SESSION_FORMAT, OPEN_FORMAT = "session", "open"
+FORMATS = (SESSION_FORMAT, OPEN_FORMAT)
+MAX_CURRENCY_LENGTH = 10
+MAX_CHIP_VALUE = Decimal(1_000_000)
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    """The format and, for an open game, the money per chip (a decimal string), the currency, the maximum buy-in."""
+
+    format: str = SESSION_FORMAT
+    chip_value: str | None = None
+    currency: str | None = None
+    max_buy_in: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.format == OPEN_FORMAT
+
+    @property
+    def value(self) -> Decimal | None:
+        return Decimal(self.chip_value) if self.chip_value is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The keys a log (and a creation request) carries: none for a plain session."""
+        data: dict[str, Any] = {}
+        if self.format != SESSION_FORMAT:
+            data["format"] = self.format
+        if self.chip_value is not None:
+            data["chip_value"] = self.chip_value
+        if self.currency is not None:
+            data["currency"] = self.currency
+        if self.max_buy_in is not None:
+            data["max_buy_in"] = self.max_buy_in
+        return data
+
+    @classmethod
+    def from_log(cls, data: dict[str, Any]) -> OpenSettings:
+        return cls(data.get("format", SESSION_FORMAT), data.get("chip_value"), data.get("currency"),
+                   data.get("max_buy_in"))
+
+
+SESSION = OpenSettings()
+
+
+def parse_settings(data: dict[str, Any]) -> OpenSettings:
+    """The format fields of a creation request (all optional; a session takes none of the open game's)."""
+    chosen = data.get("format", SESSION_FORMAT)
+    if chosen is None:
+        chosen = SESSION_FORMAT
+    if not isinstance(chosen, str) or chosen.strip().lower() not in FORMATS:
+        raise BadInput(N_("“format” is “session” or “open”."), rule="01", ruling="R26")
+    chosen = chosen.strip().lower()
+    extras = [key for key in ("chip_value", "currency", "max_buy_in") if data.get(key) not in (None, "")]
+    if chosen == SESSION_FORMAT:
+        if extras:
+            raise BadInput(N_("A chip value, a currency and a maximum buy-in belong to an open game: a session "
+                              "keeps the same chips all night."), rule="01", ruling="R1")
+        return SESSION
+    return OpenSettings(OPEN_FORMAT, _chip_value(data.get("chip_value")), _currency(data.get("currency")),
+                        _max_buy_in(data.get("max_buy_in")))
+
+
+def _chip_value(value: Any) -> str | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
+                       ruling="R27")
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
+                       ruling="R27") from None
+    exponent = amount.as_tuple().exponent
+    if not amount.is_finite() or not Decimal(0) < amount <= MAX_CHIP_VALUE or not isinstance(exponent, int) \
+            or exponent < -4:
+        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
+                       ruling="R27")
+    return str(amount)
+
+
+def _currency(value: Any) -> str | None:
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise BadInput(N_("“currency” is a short text, such as EUR."), ruling="R27")
+    text = " ".join(value.split())
+    if not 1 <= len(text) <= MAX_CURRENCY_LENGTH or any(unicodedata.category(c).startswith("C") for c in text):
+        raise BadInput(N_("“currency” is a short text, such as EUR."), ruling="R27")
+    return text
+
+
+def _max_buy_in(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    return positive_int(value, "max_buy_in", maximum=MAX_CHIPS)

@@ -1,0 +1,40 @@
+"""The ledger and the settlement in the snapshot (R27): every display reads them from here, words included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..messages import N_, Msg, msg
+from ..rules.settlement import Transfer, ledger, money, settlement
+from ..rules.table_state import TableState
+
+
+def night_fields(table: TableState) -> dict[str, Any]:
+    """The snapshot's format, ledger and settlement ("if the night ended now" until it is over), in words too."""
+    settings = table.settings
+    rows = ledger(table)
+    transfers = settlement(table)
+    bought = sum(row.bought_in for row in rows)
+    held = sum(row.holds for row in rows)
+    value = settings.value
+    unit = f" {settings.currency}" if settings.currency else ""
+    if value is not None:
+        balance = msg(N_("Money in {bought} = money out {held}: every result is paid"), ruling="R27",
+                      bought=f"{money(bought, value)}{unit}", held=f"{money(held, value)}{unit}")
+    else:
+        balance = msg(N_("Chips in {bought} = chips out {held}: every result is paid"), ruling="R27",
+                      bought=bought, held=held)
+    return {"format": settings.format, "chip_value": settings.chip_value, "currency": settings.currency,
+            "max_buy_in": settings.max_buy_in, "ledger": rows, "settlement": transfers,
+            "settlement_words": tuple(transfer_words(item, unit) for item in transfers) or (
+                msg(N_("Nobody owes anybody anything"), ruling="R27"),),
+            "balance": balance}
+
+
+def transfer_words(transfer: Transfer, unit: str) -> Msg:
+    """"Bia pays Ana 12.50 EUR" (money), or "Bia pays Ana 125 chips"."""
+    if transfer.money is not None:
+        return msg(N_("{payer} pays {payee} {amount}"), ruling="R27", payer=transfer.payer, payee=transfer.payee,
+                   amount=f"{transfer.money}{unit}")
+    return msg(N_("{payer} pays {payee} {chips} chips"), ruling="R27", payer=transfer.payer, payee=transfer.payee,
+               chips=transfer.chips)

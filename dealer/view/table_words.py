@@ -1,0 +1,80 @@
+"""The table's words of the moment: the hand label, the stage, the stakes line, the earlier hands in one line
+each and the chip check, for a session (R1, R20) and for an open game (R26)."""
+
+from __future__ import annotations
+
+from ..messages import N_, Msg, msg
+from ..rules.table_state import Phase, TableState
+from .snapshot import HandSummary
+
+EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
+
+
+def hand_summaries(table: TableState, count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
+    """The latest finished hands in one line each, latest first: who won and lost how many chips (R1: they add up
+    to nothing)."""
+    history = table.history
+    found = []
+    for number in range(len(history) - 1, max(0, len(history) - 1 - count), -1):
+        before, after = history[number - 1], history[number]
+        changes = [f"{seat.name} {'+' if after[seat.name] > before[seat.name] else '−'}"
+                   f"{abs(after[seat.name] - before[seat.name])}"
+                   for seat in table.seats if seat.name in after and seat.name in before
+                   and after[seat.name] != before[seat.name]]
+        if changes:
+            text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(changes))
+        else:
+            text = msg(N_("Hand {number}: no chips changed hands"), number=number)
+        found.append(HandSummary(number, text))
+    return tuple(found)
+
+
+def stakes_text(table: TableState) -> Msg:
+    stakes = table.stakes
+    if table.settings.is_open:
+        return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · open game"),
+                   rule="01", ruling="R26", sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet,
+                   big=stakes.big_bet, raises=stakes.raises)
+    return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · {hands} hands"),
+               sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet, big=stakes.big_bet,
+               raises=stakes.raises, hands=stakes.hands)
+
+
+def hand_label(table: TableState) -> Msg:
+    if table.settings.is_open:
+        if table.hand_number:
+            return msg(N_("Hand {number}"), number=table.hand_number)
+        return msg(N_("No hand dealt yet (open game)"), ruling="R26")
+    if table.hand_number:
+        return msg(N_("Hand {number} of {hands}"), number=table.hand_number, hands=table.stakes.hands)
+    return msg(N_("No hand dealt yet ({hands} hands)"), hands=table.stakes.hands)
+
+
+def stage(table: TableState) -> Msg:
+    """Where the table stands, in words: "Betting round 2 of 4", "Draw 1 of 3", "Session over"…"""
+    hand = table.hand
+    if table.phase is Phase.OVER:
+        return msg(N_("The night is over"), ruling="R26") if table.settings.is_open else msg(N_("Session over"))
+    if table.phase is Phase.DEAL:
+        return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
+    if table.phase is Phase.BET and hand and hand.betting:
+        return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
+    if table.phase is Phase.DRAW and hand and hand.draw:
+        return msg(N_("Draw {number} of 3"), number=hand.draw.number)
+    return msg(N_("Showdown"))
+
+
+def chip_check(table: TableState, stacks: int, pots: int) -> Msg:
+    """The chip count against the table total (R1); in an open game, bought in minus taken away (R26)."""
+    total = table.total
+    if table.settings.is_open:
+        bought = sum(seat.bought_in for seat in table.seats)
+        taken = sum(seat.taken for seat in table.seats)
+        return msg(N_("Chip check: stacks {stacks} + pots {pots} = {sum}; bought in {bought} − taken away {taken} "
+                      "= {total}"), rule="01", ruling="R26", stacks=stacks, pots=pots, sum=stacks + pots,
+                   bought=bought, taken=taken, total=total)
+    if pots:
+        return msg(N_("Chip check: stacks {stacks} + pots {pots} = {sum}; table total {total}"), rule="01",
+                   ruling="R1", stacks=stacks, pots=pots, sum=stacks + pots, total=total)
+    return msg(N_("Chip check: stacks add up to {sum}; table total {total}"), rule="01", ruling="R1",
+               sum=stacks, total=total)
