@@ -164,10 +164,13 @@ def hand_txt(table_id: str, number: str) -> Response:
 @bp.get("/tables/<table_id>/hands.txt")
 def hands_txt(table_id: str) -> Response:
     table = service().access(table_id)
-    with WRITING:
-        session = table.record()
-        return text_file(pokerstars_join_hands(pokerstars_texts(table, session, session.hands)),
-                         f"{table_id}-hands.txt")
+
+    def write() -> str:
+        with WRITING:
+            session = table.record()
+            return pokerstars_join_hands(pokerstars_texts(table, session, session.hands))
+
+    return text_file(table.session_history("txt", write), f"{table_id}-hands.txt")
 
 
 def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
@@ -187,9 +190,13 @@ def hand_phh(table_id: str, number: str) -> Response:
 @bp.get("/tables/<table_id>/hands.phhs")
 def hands_phhs(table_id: str) -> Response:
     table = service().access(table_id)
-    with WRITING:
-        session = table.record()
-        return text_file(phh_writer().join_hands(phh_texts(table, session, session.hands)), f"{table_id}-hands.phhs")
+
+    def write() -> str:
+        with WRITING:
+            session = table.record()
+            return str(phh_writer().join_hands(phh_texts(table, session, session.hands)))
+
+    return text_file(table.session_history("phh", write), f"{table_id}-hands.phhs")
 
 
 @bp.get("/tables/<table_id>/hands/<number>/steps")

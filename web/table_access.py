@@ -50,6 +50,7 @@ class _Slot:
     times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
     times_lock: threading.Lock = field(default_factory=threading.Lock)
     tapes: dict[int, tuple[int, HandTape]] = field(default_factory=dict)  # hand -> (its latest seq, its steps)
+    sessions: dict[str, tuple[int, str]] = field(default_factory=dict)  # format -> (seq, the whole night's file)
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -131,6 +132,15 @@ class TableAccess:
         if (kept := self._slot.tapes.get(start.hand)) is None or kept[0] != start.last:
             kept = self._slot.tapes[start.hand] = (start.last, play_tape(start))
         return kept[1]
+
+    def session_history(self, kind: str, write: Callable[[], str]) -> str:
+        """The whole night's history in the format ``kind``, written by ``write`` once per seq: the phones that
+        reopen it between two taps get it from memory."""
+        seq = self.seq
+        cached = self._slot.sessions.get(kind)
+        if cached is None or cached[0] != seq:
+            cached = self._slot.sessions[kind] = (seq, write())
+        return cached[1]
 
     def history(self, hand: HandRecord, kind: str, write: Callable[[HandRecord], str]) -> str:
         """One hand's history in the format ``kind``, written by ``write`` only when that hand's record changed (a
