@@ -29,6 +29,7 @@ from web import ROOT, create_app
 from web.backups import BackupKeeper, backups, restore
 from web.db_checks import ServerLock, StartRefused, check_database, check_file, check_folder, check_room
 from web.storage_errors import StorageError
+from web.waitress_server import CONNECTION_LIMIT
 
 DEFAULT_PORT = 8765
 # Waitress threads: one dealer plus ~30 phones polling every 400 ms; requests take a few ms. 2 to 32 threads
@@ -50,6 +51,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="another name this server may be reached by (repeatable); its addresses, localhost, this "
                              "computer's name and the public URL's host are always accepted")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"server threads (default {THREADS})")
+    parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT, metavar="N",
+                        help=f"connections watched at once (default {CONNECTION_LIMIT}); near it the oldest "
+                             "unanswered connection gives way")
     parser.add_argument("--max-tables", type=int, default=None,
                         help="tables in progress this server accepts before refusing a new one (default 100)")
     parser.add_argument("--restore", nargs="?", const="latest", default=None, metavar="BACKUP",
@@ -209,7 +213,8 @@ def serve_tuned(app: Flask, args: argparse.Namespace) -> Callable[[], None]:
     from web.waitress_server import create
 
     tables = app.extensions["tables"]
-    return create(app, host=args.host, port=args.port, threads=args.threads, verify=tables.holds_dealer_token)
+    return create(app, host=args.host, port=args.port, threads=args.threads, verify=tables.holds_dealer_token,
+                  connection_limit=args.connection_limit)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -222,3 +222,33 @@ def test_the_dealers_lane_is_for_requests_carrying_the_tables_dealer_key_never_a
     assert not is_dealer_request(request("POST", "/new", COOKIE="dealer_abc=key"), right)
     assert not is_dealer_request(SimpleNamespace(error="bad request line"), right), "an error request waits"
     assert not is_dealer_request(None, right)
+
+
+def test_at_the_servers_limit_the_oldest_unanswered_connection_gives_way(tmp_path: Path) -> None:
+    """Devices that together fill every connection the server watches (each within its own share) never stop it
+    accepting: near the limit a new connection closes the oldest one that is not being answered, and the laptop's
+    health check and the dealer's taps still get through. (A server watching 200 connections stands for 2,000.)"""
+    from web.waitress_server import PER_CLIENT_CONNECTIONS
+
+    limit = 200
+    server = ServerProcess(tmp_path / "limit.sqlite3", extra=["--connection-limit", str(limit)])
+    server.start()
+    api = Api(server.base)
+    table, token, _ = api.create(["Ana", "Bia"])
+    held: list[socket.socket] = []
+    try:
+        for number in range(limit + 20):
+            address = f"127.0.3.{1 + number // PER_CLIENT_CONNECTIONS}"
+            held.append(socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                                 source_address=(address, 0)))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not closed_by_server(held[0]):
+            time.sleep(0.2)
+        assert closed_by_server(held[0]), "the oldest connection gave way"
+        assert not any(closed_by_server(sock) for sock in held[-10:]), "the newest are kept"
+        assert api.request("GET", "/api/health")[0] == 200
+        assert dealer_taps(api, table, token, 2) == [200] * 2
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()

@@ -5,7 +5,8 @@ request completely before a worker thread sees it, so a slow or idle connection 
 thread. Here:
 
 - ``connection_limit`` 2000 with ``asyncore_use_poll`` (``select`` cannot watch more than 1024 sockets), and the
-  process's open-file limit raised to fit;
+  process's open-file limit raised to fit; within ``ROOM`` of the limit a new connection closes the oldest one from
+  a device that is not being answered (:func:`make_room`), so the server never stops accepting;
 - at most ``PER_CLIENT_CONNECTIONS`` connections per address (:class:`CappedChannel`; a phone needs a few): a new
   one beyond that closes the address's oldest connection that is not being answered; the laptop itself (127.0.0.1,
   ::1: its console and health check) is not capped;
@@ -41,6 +42,7 @@ from waitress.utilities import BadRequest, RequestEntityTooLarge, ServerNotImple
 
 CONNECTION_LIMIT = 2000
 PER_CLIENT_CONNECTIONS = 16
+ROOM = 32  # connections kept free below the limit: a new one past it closes the oldest unfinished one
 UNCAPPED = ("127.0.0.1", "::1")  # the laptop itself: the dealer's console on it and its health check
 REQUEST_DEADLINE = 15.0  # seconds for a request's headers and body to arrive, from its first byte
 CHANNEL_TIMEOUT = 20
@@ -190,6 +192,7 @@ class CappedChannel(HTTPChannel):
         super().__init__(server, sock, addr, adj, map)
         self.request_started: float | None = None
         host = host_of(addr)
+        make_room(server, self)
         if host in UNCAPPED:
             return
         mine = sorted((channel for channel in list(server.active_channels.values())
@@ -215,6 +218,18 @@ class CappedChannel(HTTPChannel):
         return self.request_started is not None and now - self.request_started > REQUEST_DEADLINE
 
 
+def make_room(server: Any, new: HTTPChannel) -> None:
+    """Near the server's limit, a new connection closes the oldest one from a device that is not being answered,
+    so the server never stops accepting (the laptop's own connections are never the ones closed)."""
+    channels = list(server.active_channels.values())
+    if len(channels) <= server.adj.connection_limit - ROOM:
+        return
+    idle = [channel for channel in channels if isinstance(channel, CappedChannel) and channel is not new
+            and not channel.requests and host_of(channel.addr) not in UNCAPPED]
+    if idle:
+        min(idle, key=lambda channel: channel.creation_time).handle_close()
+
+
 def close_overdue(server: Any) -> None:
     """Close every connection whose request has not arrived whole within the deadline."""
     now = time.monotonic()
@@ -236,16 +251,18 @@ def raise_open_file_limit(needed: int) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def create(app: Any, host: str, port: int, threads: int, verify: Verify | None = None) -> Callable[[], None]:
+def create(app: Any, host: str, port: int, threads: int, verify: Verify | None = None,
+           connection_limit: int = CONNECTION_LIMIT) -> Callable[[], None]:
     """A server for ``app`` with the settings above (``threads`` for everyone, plus the dealer's), listening
     already (a taken port raises OSError here); call the answer to serve until interrupted. ``verify(table,
     token)`` says whether a token is that table's dealer token (the dealer's lane)."""
-    raise_open_file_limit(CONNECTION_LIMIT + 64)
+    raise_open_file_limit(connection_limit + 64)
     dispatcher = DealerFirst(verify)
     dispatcher.set_thread_count(threads + 1)
     server = create_server(
         app, host=host, port=port, threads=threads + 1, ident="dealer", _dispatcher=dispatcher,
-        connection_limit=CONNECTION_LIMIT, channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL,
+        connection_limit=max(connection_limit, 2 * ROOM), channel_timeout=CHANNEL_TIMEOUT,
+        cleanup_interval=CLEANUP_INTERVAL,
         backlog=BACKLOG, asyncore_use_poll=True, max_request_body_size=IMPORT_BODY + 1,
         inbuf_overflow=IMPORT_BODY + 1,  # bodies stay in memory: an upload never fills the database's disk
     )
