@@ -314,7 +314,7 @@ class Comparison:
     hands: tuple[RankedHand, ...]
     groups: list[list[int]]
     explanation: Msg
-    steps: tuple[Msg, ...]  # one sentence per adjacent pair of groups, and per tie
+    steps: tuple[Msg, ...]  # one sentence per adjacent pair of groups, and one per tied group (naming all its hands)
 
     @property
     def placed(self) -> tuple[Placed, ...]:

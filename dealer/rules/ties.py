@@ -7,17 +7,22 @@ every tied hand in it ("7-5-4-3-2, 7-5-4-3-2 and 7-5-4-3-2 tie: …"), so a thre
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from ..messages import N_, Msg, msg
 
-if TYPE_CHECKING:
-    from .ranking import RankedHand
 
-Explain = Callable[["RankedHand", "RankedHand"], Msg]
+class Ranked(Protocol):
+    """A ranked hand as the sentences name it (dealer/rules/ranking.py's RankedHand, read without importing it)."""
+
+    @property
+    def pattern(self) -> str: ...
 
 
-def explain_tie(explain: Explain, hands: Sequence[RankedHand]) -> Msg:
+Hand = TypeVar("Hand", bound=Ranked)
+
+
+def explain_tie(explain: Callable[[Hand, Hand], Msg], hands: Sequence[Hand]) -> Msg:
     """Why ``hands`` (two or more, equal) tie, in one sentence naming them all."""
     sentence = explain(hands[0], hands[-1])
     if len(hands) < 3 or "first" not in sentence.args:
@@ -28,7 +33,8 @@ def explain_tie(explain: Explain, hands: Sequence[RankedHand]) -> Msg:
     return Msg(sentence.text, {**sentence.args, "first": first}, sentence.rule, sentence.ruling)
 
 
-def ranking_steps(explain: Explain, hands: Sequence[RankedHand], groups: Sequence[Sequence[int]]) -> tuple[Msg, ...]:
+def ranking_steps(explain: Callable[[Hand, Hand], Msg], hands: Sequence[Hand],
+                  groups: Sequence[Sequence[int]]) -> tuple[Msg, ...]:
     """One sentence per tied group (naming all its hands), and one per pair of adjacent groups, best first."""
     steps: list[Msg] = []
     for index, group in enumerate(groups):
