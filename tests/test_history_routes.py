@@ -128,6 +128,12 @@ def test_sessions_carry_the_date_they_started_and_finished_ones_when_they_ended(
     assert year in started[1] and year in ended[1] and year in ended[2]
     report = client.get(f"/t/{done}/report").get_data(as_text=True)
     assert re.search(r'data-testid="report-dates">Started [^<]+ · ended [^<]+<', report)
+    log = client.get(f"/t/{done}/log").get_data(as_text=True)
+    assert re.search(r'data-testid="log-dates">Started [^<]+ · ended [^<]+<', log)
+    assert re.search(r'data-testid="log-dates">Started [^<]+<', client.get(f"/t/{running}/log/1").get_data(as_text=True)
+                     ) is None  # a hand not dealt: no log, no dates
+    assert "ended" not in re.search(r'data-testid="log-dates">([^<]+)<',
+                                    client.get(f"/t/{running}/log").get_data(as_text=True))[1]
     portuguese = client.get("/", headers={"Accept-Language": "pt"}).get_data(as_text=True)
     assert re.search(rf'data-testid="dates-{done}">Começou [^<]+ de {year}', portuguese), portuguese
 
