@@ -41,6 +41,7 @@ from .reference.rulebook import (
     seed_description,
 )
 from .reference.rulings import RULINGS, Ruling, ruling, rulings_for_section
+from .reference.search_words import SEARCH_WORDS
 from .rules.cards import (
     FULL_DECK,
     HAND_SIZE,
@@ -119,6 +120,7 @@ __all__ = [
     "REMINDERS",
     "RULINGS",
     "RULINGS_INTRO",
+    "SEARCH_WORDS",
     "SECTIONS",
     "SECTION_NUMBERS",
     "SUIT_CHARS",

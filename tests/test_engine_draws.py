@@ -170,15 +170,16 @@ def test_faq_all_in_does_not_end_the_draws() -> None:
 
 
 def test_r12_the_snapshot_says_who_is_in_the_draw_and_what_each_announced() -> None:
-    """The room display prints this list: every live player in seat order (the all-in one too, the folded one not),
-    with the cards announced so far; nothing outside the announcements."""
+    """The room display prints this list: every live player in the order they announce, from the first left of the
+    button (the all-in one too, the folded one not), with the cards announced so far; nothing outside the
+    announcements."""
     table = Table(["Ana", "Bia", {"name": "Caio", "stack": 2}, "Dani"], button="Ana").do("deal")
     table.do("Dani fold")
     limp(table)
     table.do("Bia draw 2")
     calls = table.game.snapshot().announcements
     assert [(call.name, call.cards, call.to_act) for call in calls] == [
-        ("Ana", None, False), ("Bia", 2, False), ("Caio", None, True)]
+        ("Bia", 2, False), ("Caio", None, True), ("Ana", None, False)]
     table.do("Caio draw 0", "Ana draw 5")
     assert table.state["phase"] == "bet" and table.game.snapshot().announcements == ()  # served: betting again
 

@@ -191,3 +191,17 @@ def test_s07_no_qualifier_pairs_still_win() -> None:
     table = checks_and_pats(Table(["Ana", "Bia"], button="Ana").do("deal", "Ana call", "Bia check"))
     table.do("Bia show 9c 9d 5h 4s 3c", "Ana show Kc Kd Qh Js Tc")
     assert table.state["last_hand"]["awards"][0]["winners"] == ["Bia"]
+
+
+def test_a_three_way_split_is_explained_naming_all_three_hands() -> None:
+    table = Table(["A", "B", "C"], button="A").do("deal")
+    while table.state["phase"] in ("bet", "draw"):
+        name = table.to_act
+        table.do(f"{name} draw 0" if table.state["phase"] == "draw" else
+                 f"{name} {'check' if 'check' in table.legal else 'call'}")
+    order = table.state["showdown"]["order"]
+    hands = ["7h 5c 4d 3s 2c", "7c 5d 4s 3h 2h", "7d 5h 4c 3c 2d"]
+    table.do(*(f"{name} show {cards}" for name, cards in zip(order, hands, strict=True)))
+    award = table.game.state.last_hand.awards[0]
+    assert sorted(award.winners) == ["A", "B", "C"]
+    assert str(award.reason) == "7-5-4-3-2, 7-5-4-3-2 and 7-5-4-3-2 tie: the same ranks, and suits never break a tie."

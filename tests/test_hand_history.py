@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import defaultdict
 
 from hypothesis import HealthCheck, given, settings
@@ -33,6 +34,7 @@ SHORT = re.compile(r"^\w+ is short: posts \d+ of the (\d+) (small|big) blind; .*
 STREETS = ("*** DEALING HANDS ***", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***",
            "*** SHOW DOWN ***", "*** SUMMARY ***")
 OWN_LINES = re.compile(r"^(Betting is capped|The deck is reshuffled|Reshuffle: .*|Dealer correction \(.*|"
+                       r"Undone( at [\d:]+)?: .*|"
                        r"Odd chips? to .*|Misdeal: .*|Card exposed while serving .*|\w+ is short: .*|"
                        r"\w+'s all-in .*|\w+ completes the short all-in .*|Stub short .*)$")
 
@@ -184,25 +186,43 @@ def test_side_pots_capped_betting_all_in_calls_and_uncalled_chips_have_their_lin
     check_hand(text, session.hands[0], "tbl")
 
 
-def test_an_undo_is_a_line_of_the_hand_it_corrected() -> None:
+def test_an_undone_input_is_printed_as_it_was_at_its_place_marked_undone() -> None:
     table = Table(["Ana", "Bia"]).do("deal", "Ana raise")
-    table.game.undo()
+    table.game.undo(at=1_700_000_000.0)
     table.do("Ana call", "Bia check")
     session = table.game.session_record()
     text = hand_text(session, session.hands[0], "tbl")
     lines = text.split("\n")
-    correction = next(index for index, line in enumerate(lines) if line.startswith("Dealer correction (undo"))
-    assert "takes back “Ana raises to 4”" in lines[correction]
-    assert lines[correction + 1] == "Ana: calls 1"
+    when = time.strftime("%H:%M:%S", time.localtime(1_700_000_000.0))
+    undone = lines.index(f"Undone at {when}: Ana: raises 2 to 4")
+    assert lines[undone - 1] == "*** DEALING HANDS ***"
+    assert lines[undone + 1] == "Ana: calls 1"
+    assert "Ana: raises 2 to 4" not in lines  # never as an action a tracking tool would count
+    check_hand(text, session.hands[0], "tbl")
 
 
-def test_a_redo_says_what_it_re_applied() -> None:
+def test_a_redo_note_comes_before_the_line_it_re_applied() -> None:
     table = Table(["Ana", "Bia"]).do("deal", "Ana raise")
     table.game.undo()
     table.game.redo()
     session = table.game.session_record()
     lines = hand_text(session, session.hands[0], "tbl").split("\n")
     raised = lines.index("Ana: raises 2 to 4")
-    before, after = lines[raised - 1], lines[raised + 1]
-    assert before.startswith("Dealer correction (undo") and "takes back “Ana raises to 4”" in before
-    assert after.startswith("Dealer correction (redo") and "re-applies “Ana raises to 4”" in after
+    assert lines[raised - 2].startswith("Undone") and lines[raised - 2].endswith(": Ana: raises 2 to 4")
+    note = lines[raised - 1]
+    assert note.startswith("Dealer correction (redo") and "re-applies “Ana raises to 4”" in note
+    assert lines.count("Ana: raises 2 to 4") == 1
+
+
+def test_undone_inputs_read_in_the_order_they_were_played_after_a_replay() -> None:
+    table = Table(["Ana", "Bia"]).do("deal", "Ana raise", "Bia call")
+    table.game.undo()
+    table.game.undo()
+    table.do("Ana call")
+    replayed = Game.replay(table.game.entries)
+    for game in (table.game, replayed):
+        session = game.session_record()
+        lines = hand_text(session, session.hands[0], "tbl").split("\n")
+        undone = [line for line in lines if line.startswith("Undone")]
+        assert undone == ["Undone: Ana: raises 2 to 4", "Undone: Bia: calls 2"]
+        assert lines[lines.index(undone[1]) + 1] == "Ana: calls 1"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -103,10 +104,38 @@ def test_the_start_screen_lists_tables_in_progress_and_finished_apart_and_archiv
     assert client.post(f"/t/{running}/archive").status_code == 409  # only a finished session
     assert client.post(f"/t/{done}/archive").status_code == 303
     page = client.get("/").get_data(as_text=True)
-    assert done not in page and running in page
+    lists, archived = page.split('data-testid="tables-archived"')
+    assert done not in lists and running in lists
+    assert f'data-testid="archived-{done}"' in archived and f'data-testid="unarchive-{done}"' in archived
     assert done not in client.get("/t/").get_data(as_text=True)
     assert client.get(f"/t/{done}/report").status_code == 200  # still reachable by link
     assert client.get(f"/api/tables/{done}/hands/1.txt").status_code == 200
+    assert client.application.test_client().post(f"/t/{done}/unarchive").status_code == 403  # the dealer's
+    assert client.post(f"/t/{done}/unarchive").status_code == 303
+    lists, archived = client.get("/").get_data(as_text=True).split('data-testid="tables-archived"')
+    assert f'data-testid="finished-{done}"' in lists and done not in archived
+
+
+def test_sessions_carry_the_date_they_started_and_finished_ones_when_they_ended(client: Any) -> None:
+    running, _ = dealer_client(client)
+    done, token = dealer_client(client)
+    finish(client, done, token)
+    page = client.get("/").get_data(as_text=True)
+    started = re.search(rf'data-testid="dates-{running}">Started ([^<]+)<', page)
+    ended = re.search(rf'data-testid="dates-{done}">Started ([^<]+) · ended ([^<]+)<', page)
+    assert started and ended, page
+    year = str(time.localtime().tm_year)
+    assert year in started[1] and year in ended[1] and year in ended[2]
+    report = client.get(f"/t/{done}/report").get_data(as_text=True)
+    assert re.search(r'data-testid="report-dates">Started [^<]+ · ended [^<]+<', report)
+    log = client.get(f"/t/{done}/log").get_data(as_text=True)
+    assert re.search(r'data-testid="log-dates">Started [^<]+ · ended [^<]+<', log)
+    assert re.search(r'data-testid="log-dates">Started [^<]+<', client.get(f"/t/{running}/log/1").get_data(as_text=True)
+                     ) is None  # a hand not dealt: no log, no dates
+    assert "ended" not in re.search(r'data-testid="log-dates">([^<]+)<',
+                                    client.get(f"/t/{running}/log").get_data(as_text=True))[1]
+    portuguese = client.get("/", headers={"Accept-Language": "pt"}).get_data(as_text=True)
+    assert re.search(rf'data-testid="dates-{done}">Começou [^<]+ de {year}', portuguese), portuguese
 
 
 def test_delete_asks_first_and_needs_the_dealers_key(client: Any) -> None:
@@ -127,10 +156,16 @@ def test_export_and_import_through_the_start_screen(client: Any) -> None:
     download = client.get(f"/t/{table}/export")
     assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
     document = download.get_json()
+    twice = client.post("/import", data={"session": (io.BytesIO(json.dumps(document).encode()), "night.json")},
+                        content_type="multipart/form-data")
+    assert twice.status_code == 409
+    assert f"This session is already on this server, as table {table}" in twice.get_data(as_text=True)
+    assert client.post(f"/t/{table}/delete", data={"confirm": "yes"}).status_code == 303
     moved = client.post("/import", data={"session": (io.BytesIO(json.dumps(document).encode()), "night.json")},
                         content_type="multipart/form-data")
     assert moved.status_code == 303
     copy_id = moved.headers["Location"].split("/")[2]
+    assert copy_id == table  # its code was free again: the phones' QR code stays the same
     assert client.get(moved.headers["Location"]).status_code == 200  # this device holds the new table's key
     assert client.get(f"/api/tables/{copy_id}").get_json()["seq"] == document["seq"]
     document["log"][-1]["player"] = "Bia"

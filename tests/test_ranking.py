@@ -104,3 +104,11 @@ def test_s01_cards_two_hands_share_are_named_for_each_hand() -> None:
 
 def test_picked_cards_read_highest_first() -> None:
     assert high_first(["2c", "7h", "Ks", "4d", "x"]) == ["Ks", "7h", "4d", "2c", "x"]
+
+
+def test_a_three_way_tie_is_one_sentence_naming_all_three_hands_never_repeated() -> None:
+    result = compare_hands(["7h 5c 4d 3s 2c", "7c 5d 4s 3h 2h", "7d 5h 4c 3c 2d", "8c 6d 4h 3d 2s"])
+    steps = [str(step) for step in result.steps]
+    assert steps == ["7-5-4-3-2, 7-5-4-3-2 and 7-5-4-3-2 tie: the same ranks, and suits never break a tie.",
+                     "7-5-4-3-2 beats 8-6-4-3-2 at the first card: 7 against 8."]
+    assert len(set(steps)) == len(steps)

@@ -154,3 +154,29 @@ def test_s02_rules_search_finds_the_faq_answer_for_any_spelling_of_a_hand(phone,
     assert not page.is_visible("#g-snow") and not page.is_visible("#s01")
     page.fill("#rule-search", "7 6 4 3 2")  # another hand: the ace-to-five answer is not what it asks for
     assert not page.is_visible("#faq-1")
+
+
+@pytest.mark.parametrize(("language", "typed", "found"), [
+    ("pt", "baralho acaba", ("#r13", "#s05")), ("pt", "ficha ímpar", ("#r17", "#s08")),
+    ("es", "se acaba la baraja", ("#r13", "#s05")), ("es", "ficha impar", ("#r17", "#s08")),
+    ("en", "deck runs out", ("#r13", "#s05")), ("en", "odd chip", ("#r17",)),
+])
+def test_rules_search_finds_the_everyday_words_of_each_language(tablet, base_url, language, typed, found):
+    page = tablet
+    page.context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page.goto(f"{base_url}/rules")
+    page.fill("#rule-search", typed)
+    for anchor in found:
+        page.wait_for_selector(anchor, state="visible", timeout=10_000)
+    assert not page.is_visible("#r07") and "Nothing" not in (page.text_content("#rule-search-status") or "")
+
+
+def test_rules_search_results_keep_the_pages_width(tablet, base_url):
+    page = tablet
+    page.goto(f"{base_url}/rules")
+    before = page.locator("#r17").bounding_box()
+    page.fill("#rule-search", "odd chip")
+    page.wait_for_selector("#r17", state="visible", timeout=10_000)
+    after = page.locator("#r17").bounding_box()
+    assert before and after and after["width"] >= 500 and abs(after["width"] - before["width"]) < 2
+    assert abs(after["x"] - before["x"]) < 2 and no_sideways_scroll(page)

@@ -134,17 +134,31 @@ def test_export_needs_the_token_and_import_continues_exactly_where_it_stopped(ap
     status, document = api.request("GET", f"/api/tables/{table}/export", token=token)
     assert status == 200 and document["version"] == 1 and document["seq"] == 7
     assert [entry["kind"] for entry in document["log"]].count("undo") == 1
+    status, refused = api.request("POST", "/api/tables/import", document)  # the same session is already here
+    assert status == 409 and refused["error"] == (f"This session is already on this server, as table {table}: "
+                                                  "nothing was imported."), refused
+    assert api.request("POST", "/api/tables/import", dict(document, table="zzzzzz"))[0] == 409  # the log decides
+    original = api.state(table)
+    assert api.ok(table, token, "draw", player="Ana", count=0)["seq"] == 8  # the table here goes on: another moment
     status, created = api.request("POST", "/api/tables/import", document)
     assert status == 201 and set(created) == {"table", "dealer_token", "state"}
     copy_id, copy_token = created["table"], created["dealer_token"]
-    assert copy_id != table
-    original = api.state(table)
+    assert copy_id != table  # its code is taken here: a new one
     for key in ("seq", "phase", "hand", "to_act", "legal", "players", "pots", "standings", "log", "history"):
         assert created["state"][key] == original[key], key
     # both go on independently, from the same place
     assert api.ok(copy_id, copy_token, "draw", player="Ana", count=0)["seq"] == 8
-    assert api.state(table)["seq"] == 7
+    assert api.state(table)["seq"] == 8 and api.state(copy_id)["seq"] == 8
     assert api.request("GET", f"/api/tables/{copy_id}/export", token=token)[0] == 401
+
+
+def test_an_import_keeps_the_tables_code_when_it_is_free(api: Api, server: ServerProcess) -> None:
+    table, token = play_some(api)
+    document = api.request("GET", f"/api/tables/{table}/export", token=token)[1]
+    api.ok(table, token, "draw", player="Ana", count=0)  # the table here goes on: the file is another moment
+    status, created = api.request("POST", "/api/tables/import", dict(document, table="kept23"))
+    assert status == 201 and created["table"] == "kept23"  # a code from another laptop, free here: kept
+    assert api.state("kept23")["seq"] == document["seq"]
 
 
 def test_a_tampered_document_is_refused_with_400_and_creates_nothing(api: Api, server: ServerProcess) -> None:

@@ -78,11 +78,29 @@ def test_tv_shows_the_draws_as_announced_and_the_seats_draws_of_the_hand(tv_app:
     assert part(page, "tv-turn").endswith("how many cards?")
     announced = part(page, "tv-announce")
     assert "Draw 1 of 3" in announced and "Bia 2" in announced and "Caio" in announced
+    # in the order they announce, from the first left of the button (R12), not in seat order
+    assert re.search(r"Bia 2\s+Caio …\s+Ana\s*$", announced), announced
     table.auto("draw", count=0)
     table.auto("draw", count=1)
     page = screen(tv, table)
     assert "Deal plan, draw 1" in part(page, "tv-plan")
     assert "drew 2" in part(page, "tv-draws-Bia") and "drew pat" in part(page, "tv-draws-Caio")
+
+
+def test_tv_shows_who_gets_the_odd_chip(tv_app: Flask, tv: FlaskClient) -> None:
+    table = Table(tv_app, ["Ana", "Bia", "Caio"], button="Ana")
+    table.act("deal")
+    table.act("call", player="Ana")
+    table.act("fold", player="Bia")  # the small blind's 1 stays in: pot 5 between Ana and Caio
+    table.act("check", player="Caio")
+    for _ in range(3):
+        for action in ("draw", "draw", "check", "check"):
+            table.auto(action, **({"count": 0} if action == "draw" else {}))
+    table.auto("show", cards="7h 5c 4d 3s 2c")
+    table.auto("show", cards="7c 5d 4s 3h 2h")
+    page = screen(tv, table)
+    assert part(page, "tv-odd-chip-0") == "Odd chip to Caio: the first tied player left of the button."
+    assert part(screen(tv, table, "pt"), "tv-odd-chip-0").startswith("Ficha indivisível para Caio")
 
 
 def test_tv_shows_the_showdown_then_each_pots_winner_and_reason_and_the_standings(tv_app: Flask,

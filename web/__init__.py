@@ -52,6 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         card_display,
         citations,
         console,
+        dates,
         errors,
         guard,
         limits,
@@ -72,6 +73,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     guard.init_app(app)
     limits.init_app(app)
     citations.init_app(app)
+    dates.init_app(app)
     app.add_template_global(card_display.card_views, "card_views")
     # The start screen (web/start.py) and the console (web/console.py) are routes of the dealer's one blueprint.
     assert start.bp is console.bp is tablet.bp

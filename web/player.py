@@ -165,8 +165,10 @@ def live(table_id: str) -> Response:
 @bp.get("/t/<table_id>/log")
 def log(table_id: str) -> Response:
     """Every hand's log of the session, latest hand first."""
-    hands = service().access(table_id).session_log()
-    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=hands)))
+    access = service().access(table_id)
+    started, ended = access.dates()
+    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=access.session_log(),
+                                               started=started, ended=ended)))
 
 
 @bp.get("/t/<table_id>/log/<hand>")
@@ -177,4 +179,6 @@ def hand_log(table_id: str, hand: str) -> Response:
     if found is None:
         body = render_template("player/log.html", table_id=table_id, hands=(), single=hand)
         return fresh(make_response(body, 404))
-    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=(found,), single=hand)))
+    started, ended = access.dates()
+    return fresh(make_response(render_template("player/log.html", table_id=table_id, hands=(found,), single=hand,
+                                               started=started, ended=ended)))

@@ -25,6 +25,7 @@ from dealer import (
     REMINDERS,
     RULINGS,
     RULINGS_INTRO,
+    SEARCH_WORDS,
     SECTIONS,
     BadInput,
     Cards,
@@ -92,6 +93,7 @@ def rules() -> str:
         seeds=[(name, seed_description(name)) for name in seed_names()],
         ruling_of=ruling,
         ref_=ref_gettext,
+        search_words=search_words,
         cite=link_citations,
         card_view=card_view,
         cards_from_text=cards_from_text,
@@ -99,6 +101,11 @@ def rules() -> str:
         card_example=CARD_EXAMPLE_HANDS,
         is_cards=lambda cell: isinstance(cell, Cards),
     )
+
+
+def search_words(anchor: str) -> str:
+    """The everyday words that find an entry in the page's language (its ``data-words``), beside its own text."""
+    return " ; ".join(ref_gettext(phrase) for phrase in SEARCH_WORDS.get(anchor, ()))
 
 
 @bp.get("/rules/seeds/<name>")

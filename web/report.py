@@ -38,4 +38,6 @@ def _render(table_id: str) -> tuple[str, int]:
         snap = access.snapshot()
         night = night_report(access.record(), snap.standings)
         chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
-        return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart), snap.seq
+        started, ended = access.dates()
+        return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart,
+                               started=started, ended=ended), snap.seq

@@ -23,6 +23,7 @@ from dealer import (
     N_,
     Create,
     Game,
+    Imported,
     NotAllowed,
     Translate,
     import_document,
@@ -176,11 +177,12 @@ class TableService:
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         with self._creating:
+            self._check_same(imported)
             self._check_listed()
             if not imported.game.over:
                 self._check_room()
             with self._lock:
-                table_id = self._new_id()
+                table_id = self._kept_id(document)
                 self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
                 self._slots[table_id] = _Slot(imported.game, hashed)
         if self.after_write is not None:
@@ -233,6 +235,26 @@ class TableService:
             with self._lock:
                 self._loading.pop(table_id, None)
         return slot
+
+    def _check_same(self, imported: Imported) -> None:
+        """Refuse an import of a session this server already holds (the same creation at the same time, the same
+        log to its last entry): importing a file twice never makes two tables. A table here that has gone on since
+        the export is another moment of the night: the file becomes a new table."""
+        log = [entry.to_json() for entry in imported.game.entries]
+        for stored in self.store.tables():
+            if round(stored.created_at, 3) != round(imported.times[0], 3):
+                continue
+            here = self.store.entries(stored.id)
+            if len(here) == len(log) and [entry.to_json() for entry in here] == log:
+                raise NotAllowed(N_("This session is already on this server, as table {table}: nothing was "
+                                    "imported."), table=stored.id)
+
+    def _kept_id(self, document: object) -> str:
+        """The table code the document had, when it is free here (so the phones' QR code stays), else a new one."""
+        wanted = document.get("table") if isinstance(document, dict) else None
+        if isinstance(wanted, str) and _plausible_id(wanted) and self.store.table(wanted) is None:
+            return wanted
+        return self._new_id()
 
     def _new_id(self) -> str:
         while True:

@@ -3,7 +3,9 @@
 Routes (the dealer's, by the table's cookie; the JSON API has the same export and import):
     GET  /t/<table_id>/export   the session as a file download (settings, the whole log, corrections included)
     POST /import                a file exported here or on another laptop becomes a new table, its console opens
-    POST /t/<table_id>/archive  a finished table leaves the lists (its report and histories stay reachable)
+    POST /t/<table_id>/archive  a finished table leaves the lists for the "Archived" one (its report and histories
+                                stay reachable)
+    POST /t/<table_id>/unarchive  an archived table comes back to the lists
     GET  /t/<table_id>/delete   asks to confirm; POST removes the table and its log from this server
 
 The host at the laptop itself (a request from 127.0.0.1 or ::1) may archive or delete any table without its dealer
@@ -15,7 +17,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer import N_, BadInput, DealerError, msg
+from dealer import N_, BadInput, DealerError, NotAllowed, msg
 
 from .api import IMPORT_LIMIT, export_filename
 from .console import render_locked
@@ -69,6 +71,8 @@ def import_session() -> BaseResponse | tuple[str, int]:
         except BadInput:
             raise BadInput(N_("This file is not a session exported by this app.")) from None
         table_id, token, _ = service().import_session(document)
+    except NotAllowed as refusal:  # the same session already here, or the server's limits
+        return render_start(blank_form(), refusal.message, 409)
     except DealerError as refusal:
         return render_start(blank_form(), refusal.message, 400)
     response = redirect(url_for("console.console", table_id=table_id), code=303)
@@ -83,6 +87,18 @@ def archive(table_id: str) -> BaseResponse | tuple[str, int]:
         return refused
     try:
         table.archive()
+    except DealerError as refusal:
+        return render_start(blank_form(), refusal.message, 409)
+    return redirect(url_for("console.start_screen"), code=303)
+
+
+@bp.post("/t/<table_id>/unarchive")
+def unarchive(table_id: str) -> BaseResponse | tuple[str, int]:
+    table, refused = _dealer_only(table_id)
+    if refused is not None:
+        return refused
+    try:
+        table.archive(False)
     except DealerError as refusal:
         return render_start(blank_form(), refusal.message, 409)
     return redirect(url_for("console.start_screen"), code=303)

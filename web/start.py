@@ -22,6 +22,7 @@ from dealer import (
     MAX_PLAYERS,
     N_,
     DealerError,
+    Game,
     Msg,
     Stakes,
     empty_button_seat,
@@ -42,20 +43,34 @@ def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     running: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
     for table_id, game in service().tables():
-        snapshot = service().access(table_id).snapshot()
-        row: dict[str, Any] = {
-            "id": table_id,
-            "hand": game.hand_number,
-            "hands": game.hands_to_play,
-            "players": list(game.players),
-            "stage": snapshot.stage,
-            "label": snapshot.hand_label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
-            "dealer": dealer_token(table_id) is not None,
-            "host": from_laptop(),  # the laptop itself may delete any table
-            "archivable": game.archivable,
-        }
+        row = _row(table_id, game)
         (finished if game.over else running).append(row)
     return running, finished
+
+
+def archived_rows() -> list[dict[str, Any]]:
+    """The finished tables the dealer put away, newest first (each may come back to the lists)."""
+    return [_row(table_id, game) for table_id, game in service().tables(archived=True)]
+
+
+def _row(table_id: str, game: Game) -> dict[str, Any]:
+    access = service().access(table_id)
+    snapshot = access.snapshot()
+    started, ended = access.dates()
+    row: dict[str, Any] = {
+        "id": table_id,
+        "hand": game.hand_number,
+        "hands": game.hands_to_play,
+        "players": list(game.players),
+        "stage": snapshot.stage,
+        "label": snapshot.hand_label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
+        "dealer": dealer_token(table_id) is not None,
+        "host": from_laptop(),  # the laptop itself may delete any table
+        "archivable": game.archivable,
+        "started": started,  # when the session started, and when it ended once finished
+        "ended": ended,
+    }
+    return row
 
 
 def blank_form() -> dict[str, Any]:
@@ -70,6 +85,7 @@ def blank_form() -> dict[str, Any]:
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
     running, finished = table_rows()
     return render_template("start.html", form=form, error=error, running=running, finished=finished,
+                           archived=archived_rows(),
                            house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(GAMES.values())), status
 
 

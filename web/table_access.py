@@ -161,6 +161,15 @@ class TableAccess:
         stored = self._store.table(self.table_id)
         return bool(stored and stored.archived)
 
+    def dates(self) -> tuple[float | None, float | None]:
+        """When the session started (its creation), and when it ended (its last entry) once it is over."""
+        stored = self._store.table(self.table_id)
+        started = stored.created_at if stored else None
+        if not self._slot.game.over:
+            return started, None
+        last = self._store.times(self.table_id, self._slot.game.seq)
+        return started, last[-1] if last else None
+
     def archive(self, archived: bool = True) -> None:
         """Put a finished table away (off the lists; its report and histories stay reachable by link)."""
         self.require_dealer()

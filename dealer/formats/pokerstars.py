@@ -64,6 +64,11 @@ def pot_name(index: int, count: int) -> str:
     return "main pot" if index == 0 else f"side pot-{index}"
 
 
+def at_its_place(correction: Correction) -> int:
+    """Where a correction reads in the hand: an undone input where it was applied, a redo where it re-applied."""
+    return correction.step.seq if correction.step is not None else correction.seq
+
+
 def stamp(when: float | None) -> str:
     return time.strftime("%Y/%m/%d %H:%M:%S %Z", time.localtime(when or 0))
 
@@ -80,9 +85,9 @@ class HandWriter:
 
     def lines(self) -> list[str]:
         self.header()
-        corrections = sorted(self.hand.corrections, key=lambda item: item.seq)
+        corrections = sorted(self.hand.corrections, key=at_its_place)
         for step in self.hand.steps:
-            while corrections and corrections[0].seq < step.seq:
+            while corrections and at_its_place(corrections[0]) <= step.seq:  # a redo's note before what it re-applied
                 self.correction(corrections.pop(0))
             self.step(step)
         for correction in corrections:
@@ -226,11 +231,24 @@ class HandWriter:
             self.out.append(f"{name}: mucks hand")
 
     def correction(self, correction: Correction) -> None:
-        when = self.session.times.get(correction.seq)
+        when = self.session.times.get(correction.seq, correction.at)
         at = f" at {time.strftime('%H:%M:%S', time.localtime(when))}" if when else ""
+        if correction.step is not None:
+            self.undone(correction.step, at)
+            return
         said = [f"takes back “{line.render()}”" for line in correction.taken_back]
         said += [f"re-applies “{line.render()}”" for line in correction.reapplied]
         self.out.append(f"Dealer correction ({correction.kind}{at}): " + ("; ".join(said) or "nothing changed"))
+
+    def undone(self, step: Step, at: str) -> None:
+        """An undone input printed as the engine recorded it, at its place, each line behind our own marker: a
+        line that does not begin with a seated player's name is not an action to the tools that read these files."""
+        saved = self.out, self.street, dict(self.folded), dict(self.shown)
+        self.out = []
+        self.step(step)
+        printed = self.out
+        self.out, self.street, self.folded, self.shown = saved
+        self.out.extend(f"Undone{at}: {line}" for line in printed)
 
     # The end of the hand -----------------------------------------------------------------------------------------
 

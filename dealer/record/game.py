@@ -26,6 +26,7 @@ from ..view.snapshot import HandLog, Snapshot
 from ..view.snapshot_json import RenderedLines
 from .corrections import input_lines, label_of, recorded_since, struck
 from .entries import Create, Entry, Input, Redo, Undo
+from .facts import Step
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
 from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 
@@ -186,7 +187,7 @@ class Game:
         number, undone = self.inputs[-1]
         lines = input_lines(self.state.log, number)
         self.redoable.append((undone, label_of(lines, undone)))
-        self.corrections.append(_correction(self.seq + 1, "undo", lines, at))
+        self.corrections.append(_correction(self.seq + 1, "undo", lines, at, _step_of(self.state.record, number)))
         for line in struck(lines, at):
             insort(self.undone_lines, line, key=_by_seq)
         self.entries.append(Undo(at))
@@ -262,6 +263,7 @@ class Game:
         left from, for its struck-through lines (and the words of what redo would re-apply)."""
         nodes, on_path = tree.nodes, set(tree.path)
         lines_of: dict[int, list[LogLine]] = {}
+        steps_of: dict[int, Step] = {}  # each undone input's own step, as applied on its branch
         struck_lines: list[LogLine] = []
         wanted = set(tree.redoable) | {index for index, node in enumerate(nodes)
                                        if node.undone_by is not None or node.redone}
@@ -279,6 +281,8 @@ class Game:
                 struck_lines.extend(struck(lines, nodes[kid].undone_at))
                 if kid in wanted:
                     lines_of[kid] = lines
+                if (step := _step_of(state.record, nodes[kid].seq)) is not None:
+                    steps_of[kid] = step
                 grandchildren = nodes[kid].children
                 for place, grandchild in enumerate(grandchildren):
                     last = place == len(grandchildren) - 1
@@ -293,7 +297,7 @@ class Game:
             current = node
         struck_lines.sort(key=_by_seq)  # stable: one input's lines keep their order
         self.undone_lines = struck_lines
-        self.corrections = _corrections(tree, lines_of)
+        self.corrections = _corrections(tree, lines_of, steps_of)
         self.redoable = [(entry, label_of(lines_of.get(kid, []), entry)) for kid in tree.redoable
                          if (entry := nodes[kid].entry) is not None]
 
@@ -302,21 +306,28 @@ def _by_seq(line: LogLine) -> int:
     return line.seq
 
 
-def _correction(seq: int, kind: str, lines: list[LogLine], at: float | None) -> Correction:
-    """An undo or redo in words: the first line of the input it took back or re-applied, placed in that hand."""
+def _step_of(record: list[Step], seq: int) -> Step | None:
+    """The step the engine recorded for the input applied at ``seq`` (the latest one, where it is)."""
+    return next((step for step in reversed(record) if step.seq == seq), None)
+
+
+def _correction(seq: int, kind: str, lines: list[LogLine], at: float | None, step: Step | None = None) -> Correction:
+    """An undo or redo in words: the first line of the input it took back or re-applied, placed in that hand; an
+    undo keeps the undone input's own step, so a history prints it exactly as the engine recorded it."""
     said = (lines[0].text,) if lines else ()
     hand = max(1, lines[0].hand) if lines else 1
     if kind == "undo":
-        return Correction(seq, kind, hand, said, (), at)
+        return Correction(seq, kind, hand, said, (), at, step)
     return Correction(seq, kind, hand, (), said, at)
 
 
-def _corrections(tree: Plan, lines_of: dict[int, list[LogLine]]) -> list[Correction]:
+def _corrections(tree: Plan, lines_of: dict[int, list[LogLine]], steps_of: dict[int, Step]) -> list[Correction]:
     """Every undo and redo of a replayed log, by seq."""
     found = []
     for index, node in enumerate(tree.nodes):
         if node.undone_by is not None:
-            found.append(_correction(node.undone_by, "undo", lines_of.get(index, []), node.undone_at))
+            found.append(_correction(node.undone_by, "undo", lines_of.get(index, []), node.undone_at,
+                                     steps_of.get(index)))
         if node.redone:
             found.append(_correction(node.seq, "redo", lines_of.get(index, []), node.redo_at))
     found.sort(key=lambda correction: correction.seq)

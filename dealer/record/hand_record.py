@@ -29,6 +29,7 @@ class Correction:
     taken_back: tuple[Msg, ...]
     reapplied: tuple[Msg, ...]
     at: float | None = None  # when it was recorded, where known
+    step: Step | None = None  # an undo: the step the engine recorded for the input it took back, as applied then
 
 
 @dataclass(frozen=True)

@@ -32,13 +32,16 @@ def next_to_announce(table: TableState, draw: DrawRound) -> Seat | None:
 
 
 def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
-    """The draw being announced: every live player (all-in included) in seat order, with the cards each has
-    announced so far (None: not yet); nothing outside the announcements."""
+    """The draw being announced: every live player (all-in included) in the order they announce, from the first
+    left of the button (R12), with the cards each has announced so far (None: not yet); nothing outside the
+    announcements."""
     hand = table.hand
     if table.phase is not Phase.DRAW or hand is None or hand.draw is None:
         return ()
-    announced = hand.draw.announced
-    return tuple((seat.name, announced.get(seat.name)) for seat in table.seats if seat.live)
+    announced, order = hand.draw.announced, hand.draw.order
+    live = [seat.name for seat in table.seats if seat.live]
+    ordered = [name for name in order if name in live] + [name for name in live if name not in order]
+    return tuple((name, announced.get(name)) for name in ordered)
 
 
 def announce(table: TableState, hand: Hand, seat: Seat, count: int) -> Msg:

@@ -11,6 +11,7 @@ from ..messages import N_, Msg, Translate, msg
 from .cards import Card, parse_cards
 from .games import DEFAULT_GAME, GAMES, GameRules, Half
 from .ranking import Comparison, RankedHand, rank_groups
+from .ties import ranking_steps
 
 
 def game_of(payload: object) -> GameRules:
@@ -42,13 +43,8 @@ def read_hand(text: str, size: int) -> tuple[Card, ...]:
 def compare_half(half: Half, hands: tuple[RankedHand, ...]) -> Comparison:
     """Rank already-read hands in one way of ranking, with a sentence per step."""
     groups = rank_groups(hands)
-    steps: list[Msg] = []
-    for group_index, group in enumerate(groups):
-        for other in group[1:]:
-            steps.append(half.explain(hands[group[0]], hands[other]))
-        if group_index + 1 < len(groups):
-            steps.append(half.explain(hands[group[0]], hands[groups[group_index + 1][0]]))
-    return Comparison(hands, groups, steps[0], tuple(steps))
+    steps = ranking_steps(half.explain, hands, groups)
+    return Comparison(hands, groups, steps[0], steps)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from ..errors import BadInput
 from ..messages import N_, Msg, Translate, msg
 from .cards import HAND_SIZE, SUIT_CHARS, Card, parse_hand
+from .ties import ranking_steps
 
 
 class Category(IntEnum):
@@ -313,7 +314,7 @@ class Comparison:
     hands: tuple[RankedHand, ...]
     groups: list[list[int]]
     explanation: Msg
-    steps: tuple[Msg, ...]  # one sentence per adjacent pair of groups, and per tie
+    steps: tuple[Msg, ...]  # one sentence per adjacent pair of groups, and one per tied group (naming all its hands)
 
     @property
     def placed(self) -> tuple[Placed, ...]:
@@ -347,13 +348,8 @@ def compare_hands(texts: Sequence[str], minimum: int = 2, maximum: int = 10) -> 
                 raise BadInput(N_("The card {card} appears in two hands."), rule="01", card=str(card))
             seen.add(card)
     groups = rank_groups(hands)
-    steps: list[Msg] = []
-    for group_index, group in enumerate(groups):
-        for other in group[1:]:
-            steps.append(explain(hands[group[0]], hands[other]))
-        if group_index + 1 < len(groups):
-            steps.append(explain(hands[group[0]], hands[groups[group_index + 1][0]]))
-    return Comparison(hands, groups, steps[0], tuple(steps))
+    steps = ranking_steps(explain, hands, groups)
+    return Comparison(hands, groups, steps[0], steps)
 
 
 def hands_to_compare(payload: object) -> list[str]:

@@ -12,6 +12,7 @@ from .pots import split
 from .ranking import RankedHand
 from .split_pots import half_awards, half_sentence
 from .table_state import Hand, Seat, Showdown, TableState
+from .ties import explain_tie
 
 
 def showing_order(table: TableState, hand: Hand) -> list[str]:
@@ -69,7 +70,7 @@ def _reason(showdown: Showdown, claimants: list[str], winners: list[str],
     """The sentence that decides the pot: the winner against the best losing hand, or the tie."""
     hands: dict[str, RankedHand] = showdown.shown
     if len(winners) > 1:
-        return explain(hands[winners[0]], hands[winners[1]])
+        return explain_tie(explain, [hands[name] for name in winners])  # every tied hand named (three or more)
     losers = sorted((name for name in claimants if name not in winners), key=lambda name: hands[name].key)
     return explain(hands[winners[0]], hands[losers[0]]) if losers else None
 

@@ -9,6 +9,7 @@ from .outcomes import Award, Pot
 from .pots import split
 from .ranking import RankedHand
 from .table_state import TableState
+from .ties import explain_tie
 
 HALF_NAMES = {"2-7": msg(N_("2-7 half")), "a-5": msg(N_("A-5 half")), "badugi": msg(N_("badugi half"))}
 
@@ -30,8 +31,10 @@ def half_awards(table: TableState, button: str, game: GameRules, index: int, pot
             best = min(hand.key for hand in ranked.values())
             winners = [name for name in claimants if ranked[name].key == best]
             losers = sorted((name for name in claimants if name not in winners), key=lambda name: ranked[name].key)
-            other = winners[1] if len(winners) > 1 else losers[0] if losers else None
-            reason = half.explain(ranked[winners[0]], ranked[other]) if other else None
+            if len(winners) > 1:
+                reason = explain_tie(half.explain, [ranked[name] for name in winners])
+            elif losers:
+                reason = half.explain(ranked[winners[0]], ranked[losers[0]])
         shares, odd = split(table, amount, winners, button)
         ordered = tuple(name for name in pot.eligible if name in winners)
         awards.append(Award(index, amount, pot.eligible, ordered, shares, odd, shown is not None, reason, half.code))

@@ -233,8 +233,8 @@ class Snapshot(NamedTuple):
     total: int  # the table total (R1)
     misdeals: int
     earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
-    announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in seat order, and what each
-    # announced so far; empty outside a draw
+    announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in the order they announce,
+    # and what each announced so far; empty outside a draw
     game: GameView | None = None  # this hand's game, or the next hand's between hands (None: dealer's choice, R25)
     games: tuple[GameView, ...] = ()  # the table's games, in rotation order
     choice: str = "rotation"  # "rotation" | "dealer"

@@ -28,8 +28,11 @@
     const input = box.querySelector("input");
     const status = box.querySelector("[role=status]");
     const toc = document.querySelector(".toc");
+    // An entry is found by its own text and by the everyday words of the page's language for it (data-words,
+    // from dealer/reference/search_words.py: "baralho acaba", "se acaba la baraja", "ficha ímpar"…).
     const items = [...document.querySelectorAll("[data-searchable]")].map((element) => ({
-      element, text: ((text) => `${text} ${handWords(text)}`)(fold(element.textContent)),
+      element,
+      text: ((text) => `${text} ${handWords(text)}`)(fold(`${element.textContent} ${element.dataset.words || ""}`)),
     }));
     const groups = [...document.querySelectorAll("[data-search-group]")];
     box.hidden = false;

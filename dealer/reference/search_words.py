@@ -1,0 +1,30 @@
+"""The everyday words a reader types into the rule search, for the entries they mean.
+
+The search of /rules finds a word in an entry's own text; a reader at the table types what they would say instead
+("the deck runs out", "the odd chip"), in their language. Each phrase below is translated in reference.po into the
+words people use in that language ("baralho acaba", "ficha ímpar"; "se acaba la baraja", "ficha impar"), several
+phrases to a translation separated by ";". Keys are the entries' anchors on the page (s05, r13, g-stub…).
+"""
+
+from __future__ import annotations
+
+from ..messages import N_
+
+_DECK_OUT = N_("deck runs out; out of cards; no cards left; not enough cards; reshuffle the discards")
+_ODD_CHIP = N_("odd chip; leftover chip; extra chip; chip that does not divide; split pot; chopped pot")
+_ALL_IN = N_("all in; no more chips; out of chips; short stack")
+_CAP = N_("cap; maximum raises; no more raises; capped")
+_BLINDS = N_("blinds; forced bets; who posts")
+_MISDEAL = N_("misdeal; wrong deal; deal again; card face up")
+_SHOWDOWN = N_("who shows first; showing order; muck; throw away the hand")
+_LAST_HAND = N_("last hand; end of the night; final standings; who won the night")
+
+SEARCH_WORDS: dict[str, tuple[str, ...]] = {
+    "s05": (_DECK_OUT,), "r13": (_DECK_OUT,), "r14": (_DECK_OUT,), "g-stub": (_DECK_OUT,),
+    "s08": (_ODD_CHIP, _SHOWDOWN, _MISDEAL, _LAST_HAND), "r17": (_ODD_CHIP,), "r18": (_SHOWDOWN,),
+    "r19": (_MISDEAL,), "r20": (_LAST_HAND,),
+    "s06": (_ALL_IN,), "g-all-in": (_ALL_IN,), "g-side-pot": (_ALL_IN,),
+    "s04": (_CAP,), "g-cap": (_CAP,),
+    "s03": (_BLINDS,), "g-blinds": (_BLINDS,), "g-misdeal": (_MISDEAL,),
+    "g-showdown": (_SHOWDOWN,), "g-muck": (_SHOWDOWN,),
+}
