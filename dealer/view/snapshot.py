@@ -52,6 +52,7 @@ class PotView(NamedTuple):
     label: Msg  # "main pot", "side pot 1", "pot"
     amount: int
     eligible: tuple[str, ...]  # who can win it, in seat order
+    contenders: tuple[str, ...] = ()  # who can still win it now: the eligible less whoever mucked at the showdown
 
 
 class ReshuffleBox(NamedTuple):
