@@ -171,3 +171,20 @@ def test_a_tap_answer_leaves_out_the_unchanged_qr_codes(dealer: Console) -> None
     assert b"<svg" not in body  # no QR code came back: the console kept its own
     assert page.locator("[data-testid=share-players] svg").count() == 1
     assert page.locator("[data-testid=share-tv] svg").count() == 1
+
+
+def test_spoken_announcements_are_off_by_default_and_say_the_engine_sentences(dealer: Console) -> None:
+    dealer.create(["Ana", "Bia", "Caio"])
+    page = dealer.page
+    toggle = page.get_by_test_id("speak-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false" and "off" in toggle.inner_text()
+    dealer.tap("act-deal")
+    assert page.evaluate("document.documentElement.dataset.spoken") is None  # off: nothing said
+    toggle = page.get_by_test_id("speak-toggle")
+    toggle.click()
+    assert page.get_by_test_id("speak-toggle").get_attribute("aria-pressed") == "true"
+    page.wait_for_selector("[data-testid=act-call]:not([disabled])", timeout=WAIT)
+    dealer.tap("act-call")  # Ana calls 2; Bia to act, 1 to call
+    page.wait_for_function("() => (document.documentElement.dataset.spoken || '').includes('Bia to act, 1 to call')",
+                           timeout=WAIT)
+    assert page.evaluate("document.documentElement.dataset.spoken").startswith("Ana calls 2")

@@ -40,6 +40,7 @@ from .snapshot import (
     Snapshot,
     StandingRow,
 )
+from .speech import speech
 from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
 
 
@@ -190,6 +191,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
         game=table_game(table), games=table_games(table), choice=table.choice,
+        speech=speech(last_lines, phase, seat, _to_call(game)),
         **night_fields(table),
     )
 

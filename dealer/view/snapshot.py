@@ -247,6 +247,7 @@ class Snapshot(NamedTuple):
     settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
     settlement_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer
     balance: Msg | None = None  # "Money in 45.00 = money out 45.00"
+    speech: tuple[Msg, ...] = ()  # said aloud when announcements are on: what just happened, then whose turn
 
     @property
     def open_game(self) -> bool:
