@@ -3,7 +3,9 @@
 
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (web/tablet.py).
 Without JavaScript each form is a plain POST answered by a redirect; htmx makes the same forms live: a request
-with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale).
+with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale),
+without the QR codes and chart the console names in ``X-Console-Keep`` (unchanged: it keeps its own copies), gzipped
+by web/tablet.py.
 """
 
 from __future__ import annotations
