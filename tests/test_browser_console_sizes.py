@@ -188,3 +188,21 @@ def test_spoken_announcements_are_off_by_default_and_say_the_engine_sentences(de
     page.wait_for_function("() => (document.documentElement.dataset.spoken || '').includes('Bia to act, 1 to call')",
                            timeout=WAIT)
     assert page.evaluate("document.documentElement.dataset.spoken").startswith("Ana calls 2")
+
+
+def test_the_tv_has_the_spoken_announcements_switch_off_by_default(browser: Any, server: ServerProcess,
+                                                                    dealer: Console, api: Api) -> None:
+    table = dealer.create(["Ana", "Bia", "Caio"])
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    try:
+        tv = context.new_page()
+        tv.goto(f"{server.base}/t/{table}/tv")
+        switch = tv.get_by_test_id("speak-toggle")
+        assert switch.get_attribute("aria-pressed") == "false"
+        switch.click()
+        assert tv.get_by_test_id("speak-toggle").get_attribute("aria-pressed") == "true"
+        dealer.tap("act-deal")
+        tv.wait_for_function("() => (document.documentElement.dataset.spoken || '').includes('Ana to act, 2 to call')",
+                             timeout=WAIT)
+    finally:
+        context.close()

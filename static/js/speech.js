@@ -42,6 +42,7 @@
   }
   document.addEventListener("click", (event) => {
     if (!event.target.closest("[data-speak-toggle]")) return;
+    event.preventDefault(); // the TV's switch is a link: it changes nothing but this device's choice
     try { localStorage.setItem(STORE, on() ? "off" : "on"); } catch (error) { return; }
     paint();
   });
