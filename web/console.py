@@ -3,11 +3,14 @@
 
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (web/tablet.py).
 Without JavaScript each form is a plain POST answered by a redirect; htmx makes the same forms live: a request
-with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale).
+with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale),
+without the QR codes and chart the console names in ``X-Console-Keep`` (unchanged: it keeps its own copies), gzipped
+by web/tablet.py.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 from urllib.parse import urlencode
 
@@ -52,9 +55,23 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
         redo_url=url_for("console.redo", table_id=table_id), confirm=confirm,
         live_url=url_for("console.live", table_id=table_id),
-        console_url=url_for("console.console", table_id=table_id),
+        console_url=url_for("console.console", table_id=table_id), kept=_kept_by_client(),
     )
     return make_response(body, status)
+
+
+@bp.app_template_filter("digest")
+def digest(html: object) -> str:
+    """A short digest of a rendered block: its key changes exactly when the block does."""
+    return hashlib.sha1(str(html).encode(), usedforsecurity=False).hexdigest()[:12]
+
+
+def _kept_by_client() -> frozenset[str]:
+    """The keys of the QR codes and chart the tapping console already shows (``X-Console-Keep``): a tap's answer
+    leaves them out and the console keeps its own copy (templates/console/kept.html); a full page has them all."""
+    if not is_htmx():
+        return frozenset()
+    return frozenset(key for key in request.headers.get("X-Console-Keep", "").split(",")[:8] if key)
 
 
 def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) -> Response:

@@ -40,6 +40,7 @@ from .snapshot import (
     Snapshot,
     StandingRow,
 )
+from .speech import speech
 from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
 
 
@@ -65,6 +66,7 @@ class Played(Protocol):
 DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
 
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
+_MUCKED = msg(N_("Mucked"))  # the hand given up at the showdown: the seat says so (its pots no longer count it)
 _STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
                   Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
@@ -189,6 +191,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
         game=table_game(table), games=table_games(table), choice=table.choice,
+        speech=speech(last_lines, phase, seat, _to_call(game)),
         **night_fields(table),
     )
 
@@ -242,17 +245,19 @@ def _seats(table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatVi
     hand = table.hand
     button = small = big = None
     shown = {}
+    mucked: frozenset[str] = frozenset()
     if hand is not None and in_hand:
         button, small, big = hand.button, hand.small_blind, hand.big_blind
         if hand.showdown is not None:
-            shown = hand.showdown.shown
+            shown, mucked = hand.showdown.shown, frozenset(hand.showdown.mucked)
     elif table.phase is DEAL:
         button = next_button(table)
     rows = []
     for position, seat in enumerate(table.seats, start=1):
         name, status = seat.name, seat.status
         cards = shown[name].cards if name in shown else None
-        rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, _STATUS_LABELS.get(status),
+        label = _MUCKED if name in mucked else _STATUS_LABELS.get(status)
+        rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, label,
                              name == button, name == small, name == big, name == acting, tuple(seat.draws), cards,
                              seat.bought_in))
     return tuple(rows)
@@ -262,7 +267,10 @@ def _pots(table: TableState) -> tuple[PotView, ...]:
     hand = table.hand
     assert hand is not None
     found = list(hand.showdown.pots) if hand.showdown is not None else build_pots(table.seats)
-    return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible) for index, pot in enumerate(found))
+    mucked = hand.showdown.mucked if hand.showdown is not None else ()
+    return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible,
+                         tuple(name for name in pot.eligible if name not in mucked))
+                 for index, pot in enumerate(found))
 
 
 def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:

@@ -52,6 +52,7 @@ class PotView(NamedTuple):
     label: Msg  # "main pot", "side pot 1", "pot"
     amount: int
     eligible: tuple[str, ...]  # who can win it, in seat order
+    contenders: tuple[str, ...] = ()  # who can still win it now: the eligible less whoever mucked at the showdown
 
 
 class ReshuffleBox(NamedTuple):
@@ -246,6 +247,7 @@ class Snapshot(NamedTuple):
     settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
     settlement_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer
     balance: Msg | None = None  # "Money in 45.00 = money out 45.00"
+    speech: tuple[Msg, ...] = ()  # said aloud when announcements are on: what just happened, then whose turn
 
     @property
     def open_game(self) -> bool:

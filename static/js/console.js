@@ -85,6 +85,12 @@
 
   function consoleRoot() { return document.getElementById("console"); }
 
+  // The headers of every console request: htmx-style, and the QR codes and chart this console already shows.
+  function keepHeaders(extra) {
+    const keys = Array.from(document.querySelectorAll("#console [data-keep]:not(:empty)"), (el) => el.dataset.keep);
+    return Object.assign({ "HX-Request": "true", "X-Console-Keep": keys.join(",") }, extra || {});
+  }
+
   function quiet(root) {
     root.classList.add("is-quiet");
     const buttons = root.querySelectorAll("[data-console-form] button:not([disabled])");
@@ -102,6 +108,11 @@
     holder.innerHTML = html;
     const fresh = holder.content.querySelector("#console");
     if (!fresh) return;
+    // QR codes and the chart the answer left out (unchanged): this console's own copies go back in.
+    fresh.querySelectorAll("[data-keep]:empty").forEach((slot) => {
+      const mine = old.querySelector(`[data-keep="${slot.dataset.keep}"]`);
+      if (mine) slot.replaceWith(mine);
+    });
     const top = window.scrollY;
     old.replaceWith(fresh);
     window.scrollTo(0, top); // the dealer keeps their place on the page
@@ -111,7 +122,8 @@
 
   function bannerText(kind, status) {
     const banner = document.querySelector("[data-offline-banner]");
-    const selector = { error: "[data-server-error]", checking: "[data-checking]" }[kind] || "[data-no-connection]";
+    const selector = { error: "[data-server-error]", checking: "[data-checking]", reconnecting: "[data-reconnecting]" }[kind]
+      || "[data-no-connection]";
     const source = banner && banner.querySelector(selector);
     return source ? source.content.textContent.trim().replace("###", String(status || "")) : "";
   }
@@ -137,7 +149,7 @@
     const timer = setTimeout(() => controller.abort(), ANSWER_MS * 2);
     try {
       const response = await fetch(`${root.dataset.liveUrl}?seq=${encodeURIComponent(seq)}`, {
-        headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store", signal: controller.signal });
+        headers: keepHeaders(), credentials: "same-origin", cache: "no-store", signal: controller.signal });
       return { status: response.status, html: response.status === 200 ? await response.text() : "" };
     } catch (error) {
       return { status: 0, html: "" };
@@ -159,7 +171,7 @@
     try {
       const response = await fetch(form.getAttribute("action"), { // (form.action is the input named "action")
         method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
-        headers: { "HX-Request": "true", "X-CSRF-Token": (form.querySelector("[name=csrf_token]") || {}).value || "" },
+        headers: keepHeaders({ "X-CSRF-Token": (form.querySelector("[name=csrf_token]") || {}).value || "" }),
         signal: controller.signal, cache: "no-store",
       });
       status = response.status;
@@ -211,14 +223,21 @@
     if (!root || !root.dataset.liveUrl || busy) return;
     const banner = document.querySelector("[data-offline-banner]");
     if (document.visibilityState !== "visible" && (!banner || banner.hidden)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ANSWER_MS);
     try {
       const url = `${root.dataset.liveUrl}?seq=${encodeURIComponent(root.dataset.seq)}`;
-      const response = await fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(url, { headers: keepHeaders(), credentials: "same-origin", cache: "no-store",
+        signal: controller.signal });
       if (response.status >= 500) return;
+      const html = response.status === 200 ? await response.text() : "";
       hideBanner();
-      if (response.status === 200 && !busy) swap(await response.text());
+      if (html && !busy) swap(html);
     } catch (error) {
-      // still unreachable: the banner (if a tap was lost) stays until the laptop answers
+      // Unreachable: say so without waiting for a tap (a lost tap's own sentence stays until the laptop answers).
+      if (!busy && banner && banner.hidden) showBanner(bannerText("reconnecting"));
+    } finally {
+      clearTimeout(timer);
     }
   }
   setInterval(follow, FOLLOW_MS);

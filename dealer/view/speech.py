@@ -1,0 +1,27 @@
+"""What the console and the TV may say aloud when the dealer turns spoken announcements on (issue 21): the lines the
+last input wrote to the log ("Bia draws 2", "Main pot to Caio …"), then whose turn it is and what it costs ("Ana to
+act, 4 to call"). Sentences only: the browser speaks them in the page's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..messages import N_, Msg, msg
+from ..rules.table_state import LogLine, Phase, Seat
+
+
+def speech(last_lines: Sequence[LogLine], phase: Phase, seat: Seat | None, to_call: int | None) -> tuple[Msg, ...]:
+    said = [line.text for line in last_lines]
+    if seat is not None:
+        said.append(_turn(seat.name, phase, to_call))
+    return tuple(said)
+
+
+def _turn(name: str, phase: Phase, to_call: int | None) -> Msg:
+    if phase is Phase.BET and to_call:
+        return msg(N_("{player} to act, {amount} to call"), player=name, amount=to_call)
+    if phase is Phase.BET:
+        return msg(N_("{player} to act, may check"), player=name)
+    if phase is Phase.DRAW:
+        return msg(N_("{player}: how many cards?"), player=name)
+    return msg(N_("{player} shows or mucks"), player=name)

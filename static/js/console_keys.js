@@ -1,0 +1,67 @@
+// The dealer's console with a keyboard, and the deal plan's ticks (issue 21). Everything here is optional: the
+// console works with taps alone. Keys press the console's own buttons (the same forms, the same guards), never while
+// the focus is in a text field; "?" opens the list of keys. The plan's ticks are kept in sessionStorage for that
+// table, hand and draw, so a tap (which re-renders the console) never clears them.
+(function () {
+  "use strict";
+
+  // --- keys ---
+  const KEYS = {
+    f: ".btn-fold", c: ".btn-passive", k: ".btn-passive", b: ".btn-aggressive", r: ".btn-aggressive",
+    u: '[data-testid="undo"]', z: '[data-testid="undo"]', y: '[data-testid="redo"]',
+  };
+  function typing(target) {
+    if (!(target instanceof Element)) return false;
+    return Boolean(target.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable]'));
+  }
+  function help() { return document.getElementById("console-keys"); }
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) return;
+    const root = document.getElementById("console");
+    if (!root) return;
+    if (event.key === "?") {
+      const dialog = help();
+      if (dialog && !dialog.open) { event.preventDefault(); dialog.showModal(); }
+      return;
+    }
+    if (document.querySelector("dialog[open]")) return; // a rule or the key list is open over the console
+    const key = event.key.toLowerCase();
+    const selector = /^[0-5]$/.test(key) ? `[data-testid="draw-${key}"]` : KEYS[key];
+    if (!selector) return;
+    const button = root.querySelector(`[data-console-form] ${selector}`) || root.querySelector(selector);
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.click();
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-keys-close]")) return;
+    const dialog = help();
+    if (dialog) dialog.close();
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-keys-open]")) return;
+    const dialog = help();
+    if (dialog && !dialog.open) dialog.showModal();
+  });
+
+  // --- the deal plan's ticks ---
+  function planKey(plan) { return `plan-ticks:${plan.dataset.planKey}`; }
+  function restoreTicks() {
+    document.querySelectorAll("[data-plan-key]").forEach((plan) => {
+      let ticks = [];
+      try { ticks = JSON.parse(sessionStorage.getItem(planKey(plan)) || "[]"); } catch (error) { ticks = []; }
+      plan.querySelectorAll('input[type="checkbox"]').forEach((box, index) => { box.checked = ticks.includes(index); });
+    });
+  }
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") return;
+    const plan = box.closest("[data-plan-key]");
+    if (!plan) return;
+    const boxes = Array.from(plan.querySelectorAll('input[type="checkbox"]'));
+    const ticks = boxes.flatMap((each, index) => (each.checked ? [index] : []));
+    try { sessionStorage.setItem(planKey(plan), JSON.stringify(ticks)); } catch (error) { /* private mode: ticks stay on screen only */ }
+  });
+  document.addEventListener("DOMContentLoaded", restoreTicks);
+  document.addEventListener("console:swapped", restoreTicks);
+})();
