@@ -66,6 +66,40 @@ def test_a_hand_in_play_is_replayed_up_to_its_latest_step(api: Api) -> None:
     assert pinned(steps[-1]["state"]) == pinned(state)
 
 
+def test_an_open_games_inputs_between_hands_are_steps_of_the_hand_just_played(api: Api) -> None:
+    """R26: a join, a sit-out, added chips and a leave (then undone) after hand 1 are hand 1's last steps, each at
+    its place with the table as the API answered it; hand 2 starts at its deal. A join before hand 1 belongs to no
+    hand: hand 1's deal shows the player seated."""
+    table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana", format="open")
+    answered = {1: api.ok(table, token, "join", player="Duda", stack=50, after="Ana")}
+    state = api.ok(table, token, "deal")
+    answered[state["seq"]] = state
+    while state["phase"] != "deal":
+        state = api.ok(table, token, "fold", player=state["to_act"])
+        answered[state["seq"]] = state
+    between = [("join", {"player": "Edu", "stack": 40, "after": "Bia"}), ("sit_out", {"player": "Caio"}),
+               ("add_chips", {"player": "Ana", "amount": 20}), ("leave", {"player": "Duda"})]
+    for action, fields in between:
+        state = api.ok(table, token, action, **fields)
+        answered[state["seq"]] = state
+    status, state = api.undo(table, token)
+    assert status == 200
+    answered[state["seq"]] = state
+    dealt = api.ok(table, token, "deal")
+    steps = api.request("GET", f"/api/tables/{table}/hands/1/steps")[1]["steps"]
+    assert [step["seq"] for step in steps] == list(range(2, dealt["seq"]))
+    for step in steps:
+        assert pinned(step["state"]) == pinned(answered[step["seq"]]), step["seq"]
+    assert [step["line"] for step in steps[-5:-1]] == [
+        "Edu sits down after Bia with 40 chips; dealt in from the next hand",
+        "Caio sits out: no cards, no button, no blinds until coming back", "Ana adds 20 chips (now 120)",
+        "Duda leaves the table and takes 49 chips away"]
+    assert steps[-2]["undone"] and steps[-1]["kind"] == "undo"
+    assert "Duda" in [player["name"] for player in steps[0]["state"]["players"]]
+    later = api.request("GET", f"/api/tables/{table}/hands/2/steps")[1]["steps"]
+    assert [step["seq"] for step in later] == [dealt["seq"]] and pinned(later[0]["state"]) == pinned(dealt)
+
+
 def check_tapes(game: Game, seed: object) -> None:
     """Each hand's steps' states equal the STATE after each of its entries (the slow way: the log up to that entry,
     replayed), for the table played live and replayed from its log; the hands' steps together are every entry once
