@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import N_, Msg, Translate, msg
-from ..rules.inputs import apply_input
 from ..rules.table_state import LogLine, TableState
 from ..view.snapshot import Snapshot
 from ..view.snapshot_json import RenderedLines, state_json
@@ -117,11 +116,10 @@ class _Tape(Game):
         super().__init__(start.created)
         self._before = start.first - 1
         assert start.state is not None
-        state = copy_state(start.state, list(start.lines), list(start.history), [])
-        for seq, entry in start.inputs:
-            apply_input(state, entry, seq)
-        self.state = copy_state(state, state.log, state.history, [])
-        self.checkpoints = [Checkpoint(0, state, len(state.log), len(state.history), 0)]
+        self.state = copy_state(start.state, list(start.lines), list(start.history), [])
+        self.checkpoints = [Checkpoint(0, start.state, len(start.lines), len(start.history), 0)]
+        for seq, entry in start.inputs:  # in force already: applied as the game applied them
+            self._apply(seq, entry)
 
     @property
     def seq(self) -> int:
