@@ -175,3 +175,60 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
     assert tv.get_by_test_id("tv-replay").count() == 0
     room.close()
     dealer.context.close()
+
+
+SPLIT_SHOWN = {"Ana": "7h5c4d3h2h", "Bia": "9c8d6h5sKh", "Caio": "QcJdTs9h8c"}  # Ana the 2-7 half, Bia the badugi
+
+
+def play_split_hand(api: Api) -> tuple[str, dict[int, dict[str, Any]]]:
+    """A Badeucey hand (R24): Caio short and all-in (a main pot and a side pot), everyone pat, and each pot split:
+    the 2-7 half to Ana, the badugi half to Bia. The STATE after each entry, by seq."""
+    table, token, _ = api.create([{"name": "Ana", "stack": 100}, {"name": "Bia", "stack": 100},
+                                  {"name": "Caio", "stack": 6}], button="Ana", games=["badeucey"])
+    answered: dict[int, dict[str, Any]] = {}
+    state = api.ok(table, token, "deal")
+    answered[state["seq"]] = state
+    while state["phase"] != "deal":
+        player, actions = state["to_act"], {option["action"] for option in state["legal"]}
+        if state["phase"] == "draw":
+            action, fields = "draw", {"count": 0}
+        elif state["phase"] == "showdown":
+            action, fields = "show", {"cards": SPLIT_SHOWN[player]}
+        elif "bet" in actions and player == "Bia":
+            action, fields = "bet", {}
+        elif "raise" in actions and player == "Ana" and state["round"] == 1:
+            action, fields = "raise", {}
+        else:
+            action, fields = ("check" if "check" in actions else "call"), {}
+        state = api.ok(table, token, action, player=player, **fields)
+        answered[state["seq"]] = state
+    return table, answered
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["tablet", "phone"])
+def test_a_split_pot_is_replayed_with_each_halfs_winner(browser: Any, server: ServerProcess, api: Api,
+                                                        artifacts: Path, size: tuple[int, int]) -> None:
+    """Badeucey: at every step the shown stacks, bets, pots and deck counts are the STATE at that seq; at the end
+    each pot shows its two halves (the five-card half first), each with its winner, amount and reason."""
+    table, answered = play_split_hand(api)
+    last = len(answered)
+    awards = answered[max(answered)]["last_hand"]["awards"]
+    assert len(awards) == 4 and [award["winners"] for award in awards] == [["Ana"], ["Bia"]] * 2
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"{server.base}/t/{table}/hands/1")
+    check(page, answered, 1)
+    for step in range(2, last + 1):
+        page.keyboard.press("ArrowRight")
+        check(page, answered, step)
+    page.screenshot(path=str(artifacts / f"replay-split-{size[0]}.png"), full_page=True)
+    result = page.get_by_test_id("last-hand")
+    assert result.count() == 1
+    for index, award in enumerate(awards):
+        row = result.get_by_test_id(f"award-{index}")
+        assert int(row.locator(".pot-amount").inner_text()) == award["amount"]
+        assert row.locator(".winners").inner_text() == award["winners"][0]
+        assert row.get_by_test_id("award-half").inner_text() == f"{award['half']} half"
+        assert row.get_by_test_id("award-reason").inner_text().strip()
+    context.close()

@@ -9,16 +9,20 @@ from urllib.parse import urlencode
 import pytest
 
 from conftest import Api, ServerProcess
+from dealer.errors import DealerError
+from dealer.record.entries import Input, parse_create, parse_input
 from dealer.record.game import Game
 from dealer.record.tape import play_tape, steps_json, tape_start
+from dealer.rules.legal import Action
 from dealer.view.snapshot_json import state_json
 from replay_scenario import play_hand
-from session_driver import random_session
+from session_driver import fresh_hand, pick, random_create, random_session
 from test_cross_site import Dealer
 
 PINNED = ("table", "seq", "phase", "hand", "hands", "round", "button", "small_blind", "big_blind", "to_act", "legal",
           "bet_unit", "current_bet", "raises", "capped", "uncapped", "players", "pots", "deck", "deal_plan",
-          "showdown", "last_hand", "standings")
+          "showdown", "last_hand", "standings", "games", "choice", "game", "hand_size", "format", "ledger",
+          "settlement", "total")
 
 
 def pinned(state: dict) -> dict:
@@ -62,25 +66,125 @@ def test_a_hand_in_play_is_replayed_up_to_its_latest_step(api: Api) -> None:
     assert pinned(steps[-1]["state"]) == pinned(state)
 
 
+def test_an_open_games_inputs_between_hands_are_steps_of_the_hand_just_played(api: Api) -> None:
+    """R26: a join, a sit-out, added chips and a leave (then undone) after hand 1 are hand 1's last steps, each at
+    its place with the table as the API answered it; hand 2 starts at its deal. A join before hand 1 belongs to no
+    hand: hand 1's deal shows the player seated."""
+    table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana", format="open")
+    answered = {1: api.ok(table, token, "join", player="Duda", stack=50, after="Ana")}
+    state = api.ok(table, token, "deal")
+    answered[state["seq"]] = state
+    while state["phase"] != "deal":
+        state = api.ok(table, token, "fold", player=state["to_act"])
+        answered[state["seq"]] = state
+    between = [("join", {"player": "Edu", "stack": 40, "after": "Bia"}), ("sit_out", {"player": "Caio"}),
+               ("add_chips", {"player": "Ana", "amount": 20}), ("leave", {"player": "Duda"})]
+    for action, fields in between:
+        state = api.ok(table, token, action, **fields)
+        answered[state["seq"]] = state
+    status, state = api.undo(table, token)
+    assert status == 200
+    answered[state["seq"]] = state
+    dealt = api.ok(table, token, "deal")
+    steps = api.request("GET", f"/api/tables/{table}/hands/1/steps")[1]["steps"]
+    assert [step["seq"] for step in steps] == list(range(2, dealt["seq"]))
+    for step in steps:
+        assert pinned(step["state"]) == pinned(answered[step["seq"]]), step["seq"]
+    assert [step["line"] for step in steps[-5:-1]] == [
+        "Edu sits down after Bia with 40 chips; dealt in from the next hand",
+        "Caio sits out: no cards, no button, no blinds until coming back", "Ana adds 20 chips (now 120)",
+        "Duda leaves the table and takes 49 chips away"]
+    assert steps[-2]["undone"] and steps[-1]["kind"] == "undo"
+    assert "Duda" in [player["name"] for player in steps[0]["state"]["players"]]
+    later = api.request("GET", f"/api/tables/{table}/hands/2/steps")[1]["steps"]
+    assert [step["seq"] for step in later] == [dealt["seq"]] and pinned(later[0]["state"]) == pinned(dealt)
+
+
+def check_tapes(game: Game, seed: object) -> None:
+    """Each hand's steps' states equal the STATE after each of its entries (the slow way: the log up to that entry,
+    replayed), for the table played live and replayed from its log; the hands' steps together are every entry once
+    (but the open game's entries before hand 1, which belong to no hand)."""
+    for table in (game, Game.replay(game.entries)):
+        seen: list[int] = []
+        number = 0
+        while (start := tape_start(table, number + 1)) is not None:  # a hand dealt, then undone, has its tape too
+            number += 1
+            steps = steps_json(play_tape(start), "t")["steps"]
+            first = table.entries[steps[0]["seq"]]
+            assert isinstance(first, Input) and first.action is Action.DEAL and steps[0]["state"]["hand"] == number
+            seen += [step["seq"] for step in steps]
+            for step in steps:
+                expected = state_json(Game.replay(table.entries[:step["seq"] + 1]), "t")
+                assert pinned(step["state"]) == pinned(expected), (seed, number, step["seq"])
+        before = [seq for seq in range(1, table.seq + 1) if seq not in seen]
+        assert len(seen) == len(set(seen)) and (table.state.settings.is_open or not before), seed
+        assert all(Game.replay(table.entries[:seq + 1]).hand_number == 0 for seq in before), seed
+        assert number >= table.hand_number and tape_start(table, 0) is None
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_random_sessions_steps_equal_the_state_after_each_entry(seed: int) -> None:
     """Property: for random sessions with undos and redos (played live, and replayed from the log), each hand's
     steps' states equal the STATE the table answered after each of those entries, and the hands' steps together are
     every entry once."""
-    game = random_session(random.Random(seed), undos=0.25, inputs=160)
-    for table in (game, Game.replay(game.entries)):
-        seen: list[int] = []
-        for number in range(1, table.hand_number + 1):
-            start = tape_start(table, number)
-            assert start is not None
-            steps = steps_json(play_tape(start), "t")["steps"]
-            assert steps[0]["line"].startswith("Deal hand")
-            seen += [step["seq"] for step in steps]
-            for step in steps:
-                expected = state_json(Game.replay(table.entries[:step["seq"] + 1]), "t")
-                assert pinned(step["state"]) == pinned(expected), (seed, number, step["seq"])
-        assert sorted(seen) == list(range(1, table.seq + 1))
-        assert tape_start(table, table.hand_number + 1) is None and tape_start(table, 0) is None
+    check_tapes(random_session(random.Random(seed), undos=0.25, inputs=160), seed)
+
+
+def random_games_session(rng: random.Random, undos: float, inputs: int, **table: object) -> Game:
+    """A random session of other games or of an open game: the deal names a game under dealer's choice, shown
+    hands have the game's size, and an open game's players join, leave, sit out, come back and add chips between
+    hands; undos and redos throughout."""
+    game = Game(parse_create({**random_create(rng), **table}))
+    for _ in range(inputs):
+        roll = rng.random()
+        try:
+            if game.inputs and roll < undos:
+                game.undo()
+            elif roll < 1.5 * undos:
+                game.redo()
+            elif game.state.settings.is_open and game.between_hands and rng.random() < 0.4:
+                game.push(between_hands(game, rng))
+            elif game.legal:
+                game.push(games_pick(game, rng))
+        except DealerError:
+            continue  # a refusal changes nothing: pick again
+    return game
+
+
+def games_pick(game: Game, rng: random.Random) -> Input:
+    legal = {option.action: option for option in game.legal}
+    if Action.DEAL in legal and legal[Action.DEAL].games:
+        return parse_input({"action": "deal", "game": rng.choice(legal[Action.DEAL].games)})
+    chosen = pick(game, rng)
+    size = game.state.hand.game.hand_size if game.state.hand else 5
+    if chosen.action is Action.SHOW and size != 5:
+        cards = " ".join(fresh_hand(game, rng).split()[:size])
+        return parse_input({"action": "show", "player": chosen.player, "cards": cards})
+    return chosen
+
+
+def between_hands(game: Game, rng: random.Random) -> Input:
+    here = [seat.name for seat in game.state.seats if not seat.left]
+    kind = rng.choice(["join", "leave", "sit_out", "sit_in", "add_chips", "add_chips"])
+    name = rng.choice(("Ana", "Bia", "Caio", "Dani", "Edu", "Fabi", "Gil"))
+    if kind == "join":
+        return parse_input({"action": kind, "player": name, "stack": rng.randint(1, 60), "after": rng.choice(here)})
+    if kind == "add_chips":
+        return parse_input({"action": kind, "player": rng.choice(here), "amount": rng.randint(1, 40)})
+    return parse_input({"action": kind, "player": rng.choice(here) if kind != "leave" or rng.random() < 0.3 else name})
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("table", [{"games": ["badeucey", "badacey"], "hands_per_game": 2},
+                                   {"games": ["badugi", "badeucey", "2-7-triple-draw"], "choice": "dealer"},
+                                   {"format": "open", "max_buy_in": 200},
+                                   {"format": "open", "games": ["badacey", "badugi"], "choice": "dealer"}],
+                         ids=["split", "dealers-choice", "open", "open-choice"])
+def test_random_sessions_of_every_game_and_format_replay_step_by_step(seed: int, table: dict) -> None:
+    """The same property for split pots (two awards per pot), dealer's choice (the deal names the game) and open
+    games (joins, leaves, sit-outs and added chips between hands, undone and redone like any input)."""
+    game = random_games_session(random.Random(seed), undos=0.2, inputs=160, **table)
+    check_tapes(game, (seed, table))
 
 
 def test_only_the_dealers_console_puts_a_hand_on_the_tv(server: ServerProcess, api: Api) -> None:

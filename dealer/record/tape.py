@@ -7,7 +7,9 @@ next hand dealt and undone) are applied too but are not steps of this hand.
 
 The cost is the hand's, not the night's: the tape starts from the state kept before the hand's deal (the game's
 :class:`Checkpoint`, copied, never played on) and applies the hand's entries with the game's own push, undo and redo,
-so nothing here decides a rule a second time. Only a log whose dealer undid back past the hand's start and played the
+so nothing here decides a rule a second time. When the kept state is an earlier one (an open game's input between
+hands entered after the deal was undone, or a join before hand 1), the inputs in force from it to the first deal are
+applied first: at most the hand before's. Only a log whose dealer undid back past the hand's start and played the
 hand before differently (then dealt this hand again) is replayed from its creation to the hand's first deal.
 
 :func:`tape_start` runs under the table's lock (it reads the game: the hand's part of the log, a checkpoint);
@@ -67,8 +69,9 @@ class TapeStart:
     first: int  # the seq of the hand's first deal
     entries: tuple[Entry, ...]  # entries[first .. the hand's latest entry]
     log: Sequence[Entry]  # the game's whole log (it only grows): read only when the slow way is needed
-    state: TableState | None  # the table before the first deal (a checkpoint's state, never played on)
-    lines: tuple[LogLine, ...]  # the log lines of the hand before (the table's log as it stood then, its tail)
+    state: TableState | None  # a kept state before the first deal (a checkpoint's, never played on)
+    inputs: tuple[tuple[int, Input], ...]  # the inputs in force from ``state`` to the first deal, with their seqs
+    lines: tuple[LogLine, ...]  # the log lines of ``state``'s hand (the table's log as it stood then, its tail)
     history: tuple[dict[str, int], ...]  # stacks before hand 1 and after each hand, as they stood then
 
     @property
@@ -83,37 +86,40 @@ def tape_start(game: Game, number: int) -> TapeStart | None:
         return None
     first, last = min(seqs), max(seqs)
     entries = tuple(game.entries[first:last + 1])
-    point = _checkpoint(game.checkpoints, number - 1) if _stays_above(entries) else None
-    state: TableState | None = None
-    lines: tuple[LogLine, ...] = ()
-    history: tuple[dict[str, int], ...] = ()
-    if point is not None:
-        log = game.state.log
-        begin = bisect_left(log, number - 1, hi=point.log_length, key=_hand_of)
-        state, lines = point.state, tuple(log[begin:point.log_length])
-        history = tuple(game.state.history[:point.history_length])
-    return TapeStart(number, game.created, first, entries, game.entries, state, lines, history)
+    if not _stays_above(entries):
+        return TapeStart(number, game.created, first, entries, game.entries, None, (), (), ())
+    # The table before the first deal is on the path to where it stands: after the inputs in force recorded before.
+    before = bisect_left(game.inputs, first, key=_seq_of)
+    point = _checkpoint(game.checkpoints, before)
+    log = game.state.log
+    begin = bisect_left(log, point.state.hand_number, hi=point.log_length, key=_hand_of)
+    return TapeStart(number, game.created, first, entries, game.entries, point.state,
+                     tuple(game.inputs[point.index:before]), tuple(log[begin:point.log_length]),
+                     tuple(game.state.history[:point.history_length]))
 
 
 def play_tape(start: TapeStart) -> HandTape:
     """Every entry of the hand with the table after it: from the kept state before the hand's deal, or (when the
     dealer undid back past it meanwhile, so that state may be another) from the log's start."""
     if start.state is not None:
-        game: Game = _Tape(start.created, start.state, list(start.lines), list(start.history), start.first - 1)
+        game: Game = _Tape(start)
     else:
         game = Game.replay(start.log[:start.first])
     return HandTape(start.hand, _walk(start, game))
 
 
 class _Tape(Game):
-    """A game started from a checkpoint instead of the creation: seqs go on from ``before``."""
+    """A game started from a checkpoint instead of the creation (and the inputs from it to the hand's first deal):
+    seqs go on from the one before that deal."""
 
-    def __init__(self, created: Create, state: TableState, log: list[LogLine], history: list[dict[str, int]],
-                 before: int) -> None:
-        super().__init__(created)
-        self._before = before
-        self.state = copy_state(state, log, history, [])
-        self.checkpoints = [Checkpoint(0, state, len(log), len(history), 0)]
+    def __init__(self, start: TapeStart) -> None:
+        super().__init__(start.created)
+        self._before = start.first - 1
+        assert start.state is not None
+        self.state = copy_state(start.state, list(start.lines), list(start.history), [])
+        self.checkpoints = [Checkpoint(0, start.state, len(start.lines), len(start.history), 0)]
+        for seq, entry in start.inputs:  # in force already: applied as the game applied them
+            self._apply(seq, entry)
 
     @property
     def seq(self) -> int:
@@ -223,12 +229,17 @@ def _stays_above(entries: Sequence[Entry]) -> bool:
     return True
 
 
-def _checkpoint(points: Sequence[Checkpoint], hand: int) -> Checkpoint | None:
-    """The kept state before the deal of hand ``hand + 1`` (one per hand on the table's path), if it is kept."""
-    place = bisect_left(points, hand, key=lambda point: point.state.hand_number)
-    if place < len(points) and points[place].state.hand_number == hand:
-        return points[place]
-    return None
+def _checkpoint(points: Sequence[Checkpoint], index: int) -> Checkpoint:
+    """The latest kept state at or before the effective input number ``index`` (the creation's is always kept)."""
+    return points[bisect_right(points, index, key=_index_of) - 1]
+
+
+def _index_of(point: Checkpoint) -> int:
+    return point.index
+
+
+def _seq_of(applied: tuple[int, Input]) -> int:
+    return applied[0]
 
 
 def _hand_of(line: LogLine) -> int:
