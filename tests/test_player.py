@@ -33,7 +33,7 @@ class Table:
 
     def state(self) -> dict[str, Any]:
         with self.app.test_request_context():
-            return service().state(self.id, lambda text: text)
+            return service().json_state(self.id, lambda text: text)
 
     def auto(self, action: str, **fields: Any) -> dict[str, Any]:
         """Act for whoever is to act."""

@@ -37,7 +37,7 @@ def snapshot(app: Flask) -> dict[str, Any]:
     """Every table's seq, STATE and stored log length: anything a write could have changed."""
     with app.test_request_context():
         svc = service()
-        return {table_id: (game.seq, json.dumps(svc.state(table_id, lambda text: text), sort_keys=True),
+        return {table_id: (game.seq, json.dumps(svc.json_state(table_id, lambda text: text), sort_keys=True),
                            len(svc.store.entries(table_id)))
                 for table_id, game in svc.tables()}
 
@@ -97,7 +97,7 @@ def credentials(cookie: str, other_token: str) -> list[tuple[str, dict[str, str]
 def bodies(app: Flask, table_id: str) -> list[dict[str, Any]]:
     """Bodies that the dealer's own device would send successfully right now (JSON and form)."""
     with app.test_request_context():
-        state = service().state(table_id, lambda text: text)
+        state = service().json_state(table_id, lambda text: text)
     action = {"action": "call", "player": state["to_act"], "seq": state["seq"]}
     return [{"json": action}, {"data": {key: str(value) for key, value in action.items()}}]
 

@@ -60,7 +60,7 @@ def bearer_token() -> str | None:
 
 
 def state_response(table: TableAccess, status: int = 200) -> tuple[Response, int]:
-    return jsonify(table.state(translate, language())), status
+    return jsonify(table.json_state(translate, language())), status
 
 
 @bp.before_request
@@ -83,7 +83,7 @@ def health() -> tuple[Response, int]:
 def create_table() -> tuple[Response, int]:
     tables = service()
     table_id, token, _ = tables.create(body())
-    state = tables.state(table_id, translate, language())
+    state = tables.json_state(table_id, translate, language())
     return jsonify({"table": table_id, "dealer_token": token, "state": state}), 201
 
 
@@ -226,7 +226,7 @@ def import_table() -> tuple[Response, int]:
     request.max_content_length = IMPORT_LIMIT
     tables = service()
     table_id, token, _ = tables.import_session(body())
-    state = tables.state(table_id, translate, language())
+    state = tables.json_state(table_id, translate, language())
     return jsonify({"table": table_id, "dealer_token": token, "state": state}), 201
 
 

@@ -87,9 +87,9 @@ class TableService:
     def seq(self, table_id: str) -> int:
         return self._slot(table_id).game.seq
 
-    def state(self, table_id: str, translate: Translate, language: str = "en") -> dict[str, Any]:
+    def json_state(self, table_id: str, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
-        return self.access(table_id).state(translate, language)
+        return self.access(table_id).json_state(translate, language)
 
     def tables(self, archived: bool = False) -> list[tuple[str, Game]]:
         """The tables on this server, newest first: those on the lists, or (``archived``) those put away."""

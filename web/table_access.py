@@ -92,7 +92,7 @@ class TableAccess:
         with self._slot.lock:
             return self._slot.game.hand_log(number)
 
-    def state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
+    def json_state(self, translate: Translate, language: str = "en") -> dict[str, Any]:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
         slot = self._slot
         with slot.lock:
