@@ -55,6 +55,14 @@ def test_steps_of_an_unknown_table_or_hand_are_404_with_a_sentence(api: Api) -> 
         assert status == 404 and len(body["error"]) > 10
 
 
+def test_a_step_or_hand_that_is_no_plain_number_is_answered_never_a_500(api: Api) -> None:
+    """``"²".isdigit()`` is true and ``int("²")`` fails: the page reads ASCII digits only."""
+    table, token, _ = api.create(["Ana", "Bia"], button="Ana")
+    api.ok(table, token, "deal")
+    assert api.request("GET", f"/t/{table}/hands/1?step=%C2%B2")[0] == 200  # the first step
+    assert api.request("GET", f"/t/{table}/hands/%C2%B2")[0] == 404
+
+
 def test_a_hand_in_play_is_replayed_up_to_its_latest_step(api: Api) -> None:
     table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana")
     api.ok(table, token, "deal")

@@ -96,6 +96,14 @@ def parse_json(raw: bytes) -> Any:
         raise BadInput(N_("The request body is not valid JSON.")) from None
 
 
+def path_number(text: str | None, digits: int = 7) -> int | None:
+    """A number in an address (a hand, a step, a row): ASCII digits only, at most ``digits`` of them, else None
+    (``"²".isdigit()`` is true, and ``int`` of it fails)."""
+    if not text or len(text) > digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 def whole_number(value: object, label: str, signed: bool = False) -> int:
     """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), thousands grouped as
     our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all.

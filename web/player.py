@@ -25,6 +25,7 @@ from flask_babel import get_locale
 from dealer import PLAYER_ACTIONS
 
 from . import qr
+from .limits import path_number
 from .service import service
 from .stacks_chart import stacks_chart
 from .table_errors import TableNotFound
@@ -175,7 +176,8 @@ def log(table_id: str) -> Response:
 def hand_log(table_id: str, hand: str) -> Response:
     """One hand's full log: where the one-line summaries of earlier hands lead (404 for a hand not dealt)."""
     access = service().access(table_id)
-    found = access.hand_log(int(hand)) if hand.isascii() and hand.isdigit() and len(hand) < 8 else None
+    number = path_number(hand)
+    found = access.hand_log(number) if number is not None else None
     if found is None:
         body = render_template("player/log.html", table_id=table_id, hands=(), single=hand)
         return fresh(make_response(body, 404))

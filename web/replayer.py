@@ -24,6 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer import HandTape, TapeStep
 
 from .guard import foreign
+from .limits import path_number
 from .player import fresh
 from .service import TableAccess, service
 from .table_errors import Unauthorized
@@ -94,8 +95,7 @@ def tv_step(access: TableAccess) -> TvStep | None:
 
 def step_number(tape: HandTape, asked: str | None) -> int:
     """The step asked for (1 = the deal), kept within the tape."""
-    wanted = int(asked) if asked and asked.isdigit() and len(asked) < 8 else 1
-    return min(max(wanted, 1), len(tape.steps))
+    return min(max(path_number(asked) or 1, 1), len(tape.steps))
 
 
 def render_replay(table_id: str, tape: HandTape, number: int, fragment: bool, template: str = "replay.html",

@@ -30,7 +30,7 @@ from dealer import (
 )
 
 from .guard import foreign, start_csrf
-from .limits import from_laptop, whole_number
+from .limits import from_laptop, path_number, whole_number
 from .service import service
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
@@ -168,9 +168,9 @@ def format_payload(form: dict[str, Any]) -> dict[str, Any]:
 def _move(form: dict[str, Any], move: str) -> None:
     """Reorder the seats without JavaScript: "3:up" swaps rows 3 and 2 (the chosen button follows its player)."""
     index_text, _, direction = move.partition(":")
-    if not (index_text.isascii() and index_text.isdigit() and len(index_text) <= 2):
+    index = path_number(index_text, digits=2)
+    if index is None:
         return
-    index = int(index_text)
     other = index - 1 if direction == "up" else index + 1
     rows = form["rows"]
     if not (0 <= index < len(rows) and 0 <= other < len(rows)):

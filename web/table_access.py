@@ -28,6 +28,7 @@ from dealer import (
     tape_start,
 )
 
+from .limits import path_number
 from .store import Store
 from .table_errors import HandNotFound, Unauthorized
 
@@ -124,7 +125,7 @@ class TableAccess:
 
     def tape(self, number: str) -> HandTape:
         """Hand ``number``'s steps (HandNotFound if not dealt); built outside the lock, once per latest entry."""
-        hand = int(number) if number.isascii() and number.isdigit() and len(number) < 8 else 0
+        hand = path_number(number) or 0
         with self._slot.lock:
             start = tape_start(self._slot.game, hand)
         if start is None:
