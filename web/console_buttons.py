@@ -68,7 +68,8 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
                             player=player) for count in option.legal.counts]
         elif action is Action.DEAL and option.legal.games:
             deals = [Button(action.value, deal_label(snap.hand + 1, game.name).render(translate), "deal",
-                            f"deal-{game.code}", game=game.code) for game in snap.games]
+                            f"deal-{game.code}", game=game.code) for game in snap.games
+                     if game.code in option.legal.games]  # the engine's legal deals, named by the snapshot
         elif action is Action.EXPOSED:
             exposed_help = option.help
             exposed = [Button(action.value, f"{label}: {name}", "exposed", f"exposed-{name}", player=name)
