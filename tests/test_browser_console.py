@@ -97,14 +97,14 @@ class Tablet:
         """Tap a console button and wait until the console has been swapped for the answer."""
         page = self.page
         self.tapping = name
-        page.evaluate("window.__before = document.querySelector('#console')")
+        page.evaluate("window.__before = document.querySelector('#console-state')")
         with page.expect_response(lambda r: r.request.method == "POST") as answer:
             self.testid(name).click()
         if status is not None:
             assert answer.value.status == status, (name, answer.value.status, self.notice())
         # a function, not an expression: the page's Content-Security-Policy forbids eval
-        page.wait_for_function("() => document.querySelector('#console') && document.querySelector('#console') "
-                               "!== window.__before")
+        page.wait_for_function("() => document.querySelector('#console-state') "
+                               "&& document.querySelector('#console-state') !== window.__before")
 
     def taps_in_a_row(self, *names: str) -> None:
         for name in names:

@@ -138,9 +138,9 @@ def test_keys_act_and_never_inside_a_field(dealer: Console, api: Api) -> None:
     assert api.state(table)["seq"] == seq  # typing never acted
     assert page.get_by_test_id("a-field").input_value() == "cfr"
     page.evaluate("document.activeElement.blur()")
-    page.evaluate("window.__before = document.querySelector('#console')")
+    page.evaluate("window.__before = document.querySelector('#console-state')")
     page.keyboard.press("c")  # Ana calls
-    page.wait_for_function("() => document.querySelector('#console') !== window.__before", timeout=WAIT)
+    page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
     assert api.state(table)["seq"] == seq + 1
     assert "Bia" in dealer.text("turn")
     page.wait_for_selector("[data-testid=act-raise]:not([disabled])", timeout=WAIT)
@@ -152,9 +152,9 @@ def test_keys_act_and_never_inside_a_field(dealer: Console, api: Api) -> None:
     page.wait_for_timeout(500)
     assert api.state(table)["seq"] == seq + 1
     page.get_by_test_id("keys-close").click()
-    page.evaluate("window.__before = document.querySelector('#console')")
+    page.evaluate("window.__before = document.querySelector('#console-state')")
     page.keyboard.press("u")  # undo Ana's call
-    page.wait_for_function("() => document.querySelector('#console') !== window.__before", timeout=WAIT)
+    page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
     assert "Ana" in dealer.text("turn")
 
 

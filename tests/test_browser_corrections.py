@@ -55,9 +55,9 @@ class Console:
     def tap(self, testid: str) -> None:
         """Tap and wait for the console to be swapped for the answer."""
         page = self.page
-        page.evaluate("window.__before = document.querySelector('#console')")
+        page.evaluate("window.__before = document.querySelector('#console-state')")
         page.get_by_test_id(testid).tap()
-        page.wait_for_function("() => document.querySelector('#console') !== window.__before", timeout=WAIT)
+        page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
 
     def close(self) -> None:
         self.context.close()

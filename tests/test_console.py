@@ -266,12 +266,15 @@ def test_undo_says_what_it_undoes_and_can_be_repeated(client: Any) -> None:
 
 # --- forms with and without htmx ------------------------------------------------------------------------------
 
-def test_htmx_taps_get_the_console_fragment_and_server_timing(client: Any) -> None:
+def test_htmx_taps_get_the_console_state_and_its_zones_out_of_band(client: Any) -> None:
     table = create(client, ["Ana", "Bia"])
     answer = act(client, table, "deal", headers=HX)
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
-    assert html.lstrip().startswith('<div id="console"') and "<html" not in html
+    assert html.lstrip().startswith('<div id="console-state"') and "<html" not in html
+    assert answer.headers["X-Console-Seq"] == str(state(client, table)["seq"])
+    zones = re.findall(r'<div id="zone-([a-z_]+)" class="zone" data-keep="[^"]+" hx-swap-oob="true">', html)
+    assert {"top", "seats", "pots", "turn", "controls", "log"} <= set(zones)  # a console that showed none: all
     assert re.fullmatch(r"app;dur=\d+(\.\d+)?", answer.headers["Server-Timing"])
     assert "HX-Request" in answer.headers["Vary"]
     plain = act(client, table, "fold")

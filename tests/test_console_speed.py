@@ -15,18 +15,30 @@ def _kept_keys(page: Any) -> list[str]:
     return re.findall(r'data-keep="([^"]+)"', page.get_data(as_text=True))
 
 
+def _zones(html: str) -> dict[str, str]:
+    """The zones an answer carries, by name, each with its key."""
+    return dict(re.findall(r'<div id="zone-([a-z_]+)" class="zone" data-keep="([^"]+)" hx-swap-oob="true">', html))
+
+
 def test_a_tap_answer_leaves_out_what_the_console_already_shows(client: Any) -> None:
     table = create(client, ["Ana", "Bia", "Caio"])
     page = client.get(f"/t/{table}/dealer")
     keys = _kept_keys(page)
-    assert {key.split("-")[0] for key in keys} >= {"qr"} and page.get_data(as_text=True).count("<svg") >= 3
+    assert {key.split("-")[0] for key in keys} >= {"qr_players", "qr_tv", "qr_dealer", "seats", "log"}
+    assert page.get_data(as_text=True).count("<svg") >= 3
     body = state(client, table)
     answer = client.post(f"/t/{table}/dealer/act", data={"action": "deal", "seq": str(body["seq"])},
                          headers={**HX, "X-Console-Keep": ",".join(keys)})
     html = answer.get_data(as_text=True)
-    assert answer.status_code == 200 and 'id="console"' in html
+    assert answer.status_code == 200 and 'id="console-state"' in html
     assert "<svg" not in html  # every QR code stayed on the console
-    assert all(f'data-keep="{key}"></div>' in html for key in keys if key.startswith("qr-"))
+    sent = _zones(html)
+    assert not {"qr_players", "qr_tv", "qr_dealer", "tools"} & set(sent)  # unchanged: left out
+    assert {"seats", "pots", "turn", "controls", "log", "top"} <= set(sent)  # the deal changed them
+    assert all(sent[name] not in keys for name in sent)  # only what changed
+    keys = [key for key in keys if key.split("-")[0] not in sent] + list(sent.values())  # as the console now shows
+    again = client.get(f"/t/{table}/dealer", headers={**HX, "X-Console-Keep": ",".join(keys)})
+    assert _zones(again.get_data(as_text=True)) == {}  # nothing changed since: only the state
     fresh = client.get(f"/t/{table}/dealer")  # a full page always has them
     assert fresh.get_data(as_text=True).count("<svg") >= 3
 
@@ -42,7 +54,7 @@ def test_a_tap_answer_travels_gzipped_and_small(client: Any) -> None:
     assert answer.status_code == 200 and answer.headers["Content-Encoding"] == "gzip"
     raw = answer.get_data()
     assert len(raw) <= 10_000, len(raw)
-    assert 'id="console"' in gzip.decompress(raw).decode()
+    assert 'id="console-state"' in gzip.decompress(raw).decode()
 
 
 def test_a_muck_is_shown_and_the_pots_name_who_can_still_win(client: Any) -> None:
@@ -72,3 +84,17 @@ def test_the_spoken_sentences_come_from_the_engine(client: Any) -> None:
     ok(client, table, "draw", count="2")  # Bia draws two
     words = text(client.get(f"/t/{table}/dealer", headers={"Accept-Language": "pt"}))
     assert "quantas cartas?" in words
+
+
+def test_every_zone_of_the_page_is_one_an_answer_replaces(client: Any) -> None:
+    """A part of the console outside the zones would never change after a tap: the page's zones are exactly those
+    every answer may carry, and a console that shows none gets them all back."""
+    from web.console import ZONES
+
+    table = create(client, ["Ana", "Bia", "Caio"])
+    ok(client, table, "deal")
+    page = client.get(f"/t/{table}/dealer").get_data(as_text=True)
+    on_page = re.findall(r'<div id="zone-([a-z_]+)" class="zone"', page)
+    assert sorted(on_page) == sorted(ZONES) and len(on_page) == len(set(on_page))
+    answer = client.get(f"/t/{table}/dealer", headers=HX).get_data(as_text=True)
+    assert sorted(_zones(answer)) == sorted(ZONES)

@@ -2,10 +2,11 @@
 "continue on another tablet" link. The start screen is web/start.py; both are on the blueprint of web/tablet.py.
 
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (web/tablet.py).
-Without JavaScript each form is a plain POST answered by a redirect; htmx makes the same forms live: a request
-with the ``HX-Request`` header gets the console fragment back (with 409 and a notice when the screen was stale),
-without the QR codes and chart the console names in ``X-Console-Keep`` (unchanged: it keeps its own copies), gzipped
-by web/tablet.py.
+Without JavaScript each form is a plain POST answered by a redirect; htmx sends the same forms (``hx-post``) and
+gets the console's answer (templates/console/answer.html): the console's state, the main swap, then the zones that
+changed, swapped out of band; zones the console names in ``X-Console-Keep`` as already shown are left out (the QR
+codes, the chart, an unchanged deal plan). The answer carries the table's ``X-Console-Seq`` and travels gzipped
+(web/tablet.py).
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ from .storage_errors import StorageError
 from .tablet import bp, csrf_token, dealer_access, dealer_token, is_htmx, set_dealer_cookie
 from .urls import public_base
 
-__all__ = ["act", "bp", "console", "join", "live", "redo", "render_console", "render_locked", "undo"]
+__all__ = ["ZONES", "act", "bp", "console", "join", "live", "redo", "render_console", "render_locked", "undo"]
+
+# The console's zones (templates/console/zones/<name>.html), each replaced on its own when it changed.
+ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "chart", "qr_players", "qr_tv", "tv_state",
+         "qr_dealer", "tools")
 
 # --- the console ----------------------------------------------------------------------------------------------
 
@@ -45,11 +50,12 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     base = public_base()
     player_url = f"{base}{url_for('player.table', table_id=table_id)}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
+    answer = is_htmx()
     body = render_template(
-        "console.html", table=snap, table_id=table_id, c=controls(snap, get_translations().gettext),
+        "console/answer.html" if answer else "console.html", table=snap, table_id=table_id,
+        c=controls(snap, get_translations().gettext),
         chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
-        layout="base.html" if not is_htmx() else "console/bare.html",
-        notice=notice, notice_kind=notice_kind,
+        oob=answer, zones=ZONES, notice=notice, notice_kind=notice_kind,
         picker=deck_grid(snap.showdown.taken, picked) if snap.showdown else None, typed=typed,
         player_url=player_url, player_qr=qr.svg(player_url), join_url=join_url, join_qr=qr.svg(join_url),
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
@@ -57,7 +63,9 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         live_url=url_for("console.live", table_id=table_id),
         console_url=url_for("console.console", table_id=table_id), kept=_kept_by_client(),
     )
-    return make_response(body, status)
+    response = make_response(body, status)
+    response.headers["X-Console-Seq"] = str(snap.seq)  # the console's script never lets an older answer win
+    return response
 
 
 @bp.app_template_filter("digest")
@@ -67,11 +75,12 @@ def digest(html: object) -> str:
 
 
 def _kept_by_client() -> frozenset[str]:
-    """The keys of the QR codes and chart the tapping console already shows (``X-Console-Keep``): a tap's answer
-    leaves them out and the console keeps its own copy (templates/console/kept.html); a full page has them all."""
+    """The keys of the zones the console already shows (``X-Console-Keep``): an answer leaves those out, the
+    console keeps them as they are (templates/console/zone.html); a full page has them all."""
     if not is_htmx():
         return frozenset()
-    return frozenset(key for key in request.headers.get("X-Console-Keep", "").split(",")[:8] if key)
+    keys = request.headers.get("X-Console-Keep", "").split(",")[:len(ZONES)]
+    return frozenset(key for key in keys if 0 < len(key) <= 40)
 
 
 def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) -> Response:
@@ -79,7 +88,11 @@ def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) ->
     body = render_template("console/locked.html", table_id=table_id, notice=notice,
                            hand=game.hand_number, hands=game.hands_to_play,
                            layout="base.html" if not is_htmx() else "console/bare.html")
-    return make_response(body, status)
+    response = make_response(body, status)
+    if is_htmx():  # a console on screen without the key any more: the whole page says so
+        response.headers["HX-Retarget"] = "#main"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
 
 
 @bp.get("/t/<table_id>/dealer")

@@ -1,4 +1,4 @@
-"""What the console and the TV may say aloud when the dealer turns spoken announcements on (issue 21): the lines the
+"""What the console and the TV may say aloud when the dealer turns spoken announcements on: the lines the
 last input wrote to the log ("Bia draws 2", "Main pot to Caio …"), then whose turn it is and what it costs ("Ana to
 act, 4 to call"). Sentences only: the browser speaks them in the page's language."""
 

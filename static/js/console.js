@@ -1,7 +1,8 @@
-// The dealer's tablet, on top of plain forms (everything also works without this file): taps sent one at a
-// time with a quiet moment after every change (a double tap can't act twice), "checking…" while a tap has no answer
-// yet and the laptop is asked whether it recorded it before anything else is said, the console following the table when another tablet taps, rules opened over the console, the screen
-// kept awake, QR codes enlarged, seats reordered on the start screen, picked cards counted.
+// The dealer's tablet, on top of plain forms (everything also works without this file or htmx): htmx sends the taps
+// and follows the table (templates/console.html); this file does only what htmx has no attribute for: the quiet
+// moment after each change, the zones this console shows, "checking…" and the offline notice; and besides the taps:
+// rules opened over the console, the screen kept awake, QR codes enlarged, seats reordered on the start screen,
+// picked cards counted.
 (function () {
   "use strict";
 
@@ -76,49 +77,21 @@
     countPicked(form);
   });
 
-  // --- Taps: one request at a time, then a short visible quiet moment after any change of the console ---
+  // --- Taps and the table's poll are htmx (templates/console.html, templates/console/state.html). What htmx has no
+  // attribute for: a quiet moment after each change (the second tap of a double tap lands on disabled buttons), the
+  // zones this console already shows (X-Console-Keep), "checking…" while a tap has no answer yet, asking the laptop
+  // whether an unanswered tap was recorded before saying anything, and the offline notice between taps.
   const QUIET_MS = 400; // a second tap of a double tap lands on disabled buttons
   const ANSWER_MS = 2000; // no answer by then: the console says it is checking whether the tap was recorded
-  const GIVE_UP_MS = 12000; // no answer by then: the request is dropped and the laptop asked what it recorded
-  const FOLLOW_MS = 2000; // how often the console asks the laptop whether the table moved (another tablet)
-  let busy = false;
+  let quietUntil = 0;
+  let checking = null;
+  let lost = false; // a tap got no answer: the next poll says whether the laptop recorded it
 
   function consoleRoot() { return document.getElementById("console"); }
-
-  // The headers of every console request: htmx-style, and the QR codes and chart this console already shows.
-  function keepHeaders(extra) {
-    const keys = Array.from(document.querySelectorAll("#console [data-keep]:not(:empty)"), (el) => el.dataset.keep);
-    return Object.assign({ "HX-Request": "true", "X-Console-Keep": keys.join(",") }, extra || {});
-  }
-
-  function quiet(root) {
-    root.classList.add("is-quiet");
-    const buttons = root.querySelectorAll("[data-console-form] button:not([disabled])");
-    buttons.forEach((button) => { button.disabled = true; });
-    setTimeout(() => {
-      buttons.forEach((button) => { button.disabled = false; });
-      root.classList.remove("is-quiet");
-    }, QUIET_MS);
-  }
-
-  function swap(html) {
-    const old = consoleRoot();
-    if (!old) return;
-    const holder = document.createElement("template");
-    holder.innerHTML = html;
-    const fresh = holder.content.querySelector("#console");
-    if (!fresh) return;
-    // QR codes and the chart the answer left out (unchanged): this console's own copies go back in.
-    fresh.querySelectorAll("[data-keep]:empty").forEach((slot) => {
-      const mine = old.querySelector(`[data-keep="${slot.dataset.keep}"]`);
-      if (mine) slot.replaceWith(mine);
-    });
-    const top = window.scrollY;
-    old.replaceWith(fresh);
-    window.scrollTo(0, top); // the dealer keeps their place on the page
-    quiet(fresh);
-    document.dispatchEvent(new CustomEvent("console:swapped"));
-  }
+  function inConsole(elt) { const root = consoleRoot(); return Boolean(root && elt instanceof Element && root.contains(elt)); }
+  function isTap(elt) { return inConsole(elt) && !elt.matches("[data-console-follow]"); }
+  function isFollow(elt) { return inConsole(elt) && elt.matches("[data-console-follow]"); }
+  function pageSeq() { const state = document.getElementById("console-state"); return state ? Number(state.dataset.seq) : -1; }
 
   function bannerText(kind, status) {
     const banner = document.querySelector("[data-offline-banner]");
@@ -127,122 +100,132 @@
     const source = banner && banner.querySelector(selector);
     return source ? source.content.textContent.trim().replace("###", String(status || "")) : "";
   }
-
-  function showBanner(text) {
+  let said = null; // what the banner says: checking, reconnecting, lost (laptop away), unrecorded, error
+  function showBanner(text, kind) {
     const banner = document.querySelector("[data-offline-banner]");
     if (!banner) return;
+    said = kind;
     banner.querySelector("[data-offline-text]").textContent = text;
     banner.hidden = false;
   }
-
   function hideBanner() {
+    said = null;
     const banner = document.querySelector("[data-offline-banner]");
     if (banner) banner.hidden = true;
   }
-
-  // Whether the table moved past ``seq`` (a tap without an answer may still have been recorded): the console's own
-  // live address answers 204 while it has not, or the console as it now stands; 0 when the laptop does not answer.
-  async function recorded(seq) {
-    const root = consoleRoot();
-    if (!root || !root.dataset.liveUrl) return { status: 0, html: "" };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ANSWER_MS * 2);
-    try {
-      const response = await fetch(`${root.dataset.liveUrl}?seq=${encodeURIComponent(seq)}`, {
-        headers: keepHeaders(), credentials: "same-origin", cache: "no-store", signal: controller.signal });
-      return { status: response.status, html: response.status === 200 ? await response.text() : "" };
-    } catch (error) {
-      return { status: 0, html: "" };
-    } finally {
-      clearTimeout(timer);
-    }
+  function bannerShown() {
+    const banner = document.querySelector("[data-offline-banner]");
+    return Boolean(banner && !banner.hidden);
   }
 
-  async function send(form) {
+  function quiet() {
     const root = consoleRoot();
-    const before = root.dataset.seq;
-    busy = true;
-    root.classList.add("is-busy");
-    const controller = new AbortController();
-    const checking = setTimeout(() => showBanner(bannerText("checking")), ANSWER_MS);
-    const timer = setTimeout(() => controller.abort(), GIVE_UP_MS);
-    let status = 0;
-    let html = "";
-    try {
-      const response = await fetch(form.getAttribute("action"), { // (form.action is the input named "action")
-        method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
-        headers: keepHeaders({ "X-CSRF-Token": (form.querySelector("[name=csrf_token]") || {}).value || "" }),
-        signal: controller.signal, cache: "no-store",
-      });
-      status = response.status;
-      html = await response.text();
-    } catch (error) {
-      status = 0; // no answer in time, or no connection at all: never sent again by this page
-    } finally {
-      clearTimeout(timer);
-      clearTimeout(checking);
-    }
-    if (status === 0) {
-      // Say nothing before asking: the laptop may have recorded the tap and only been slow to answer. A tap sent
-      // again later carries the same seq, so it can never be applied twice.
-      const found = await recorded(before);
-      busy = false;
-      root.classList.remove("is-busy");
-      if (found.status === 200 && found.html.includes('id="console"')) { hideBanner(); swap(found.html); return; }
-      showBanner(bannerText("offline"));
+    if (!root) return;
+    quietUntil = Date.now() + QUIET_MS;
+    root.classList.add("is-quiet");
+    const buttons = root.querySelectorAll("[data-console-form] button:not([disabled])");
+    buttons.forEach((button) => { button.disabled = true; });
+    setTimeout(() => {
+      buttons.forEach((button) => { button.disabled = false; });
+      if (Date.now() >= quietUntil) root.classList.remove("is-quiet");
+    }, QUIET_MS);
+  }
+
+  document.addEventListener("htmx:config:request", (event) => {
+    const elt = event.target;
+    if (!inConsole(elt)) return;
+    if (isFollow(elt)) {
+      const root = consoleRoot();
+      // No poll while a tap is on its way (its answer says it all), nor from a hidden tab with nothing to clear.
+      if (root.classList.contains("is-busy") || (document.visibilityState !== "visible" && !bannerShown())) {
+        event.preventDefault();
+        return;
+      }
+    } else if (Date.now() < quietUntil) {
+      event.preventDefault(); // the second tap of a double tap
       return;
     }
-    busy = false;
-    root.classList.remove("is-busy");
-    if (status >= 500 || !html.includes('id="console"')) { showBanner(bannerText("error", status)); return; }
-    hideBanner();
-    swap(html);
-  }
-
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches("[data-console-form]")) return;
-    event.preventDefault();
-    const root = consoleRoot();
-    if (!root || busy || root.classList.contains("is-quiet")) return; // the second tap of a double tap
-    send(form);
+    const keys = Array.from(document.querySelectorAll("#console [data-keep]"), (zone) => zone.dataset.keep);
+    event.detail.ctx.request.headers["X-Console-Keep"] = keys.join(",");
   });
 
-  // A confirmation's "Cancel" closes it in place (without this script it is a link back to the console).
-  document.addEventListener("click", (event) => {
-    const cancel = event.target.closest("[data-confirm-cancel]");
-    if (!cancel) return;
-    event.preventDefault();
-    const box = cancel.closest("[data-confirm]");
-    if (box) box.remove();
+  document.addEventListener("htmx:before:request", (event) => {
+    if (!isTap(event.target)) return;
+    consoleRoot().classList.add("is-busy");
+    clearTimeout(checking);
+    checking = setTimeout(() => showBanner(bannerText("checking"), "checking"), ANSWER_MS);
   });
 
-  // --- Following the table: another tablet's taps show up here; an unheard tap's banner clears by itself ---
-  async function follow() {
-    const root = consoleRoot();
-    if (!root || !root.dataset.liveUrl || busy) return;
-    const banner = document.querySelector("[data-offline-banner]");
-    if (document.visibilityState !== "visible" && (!banner || banner.hidden)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ANSWER_MS);
-    try {
-      const url = `${root.dataset.liveUrl}?seq=${encodeURIComponent(root.dataset.seq)}`;
-      const response = await fetch(url, { headers: keepHeaders(), credentials: "same-origin", cache: "no-store",
-        signal: controller.signal });
-      if (response.status >= 500) return;
-      const html = response.status === 200 ? await response.text() : "";
-      hideBanner();
-      if (html && !busy) swap(html);
-    } catch (error) {
-      // Unreachable: say so without waiting for a tap (a lost tap's own sentence stays until the laptop answers).
-      if (!busy && banner && banner.hidden) showBanner(bannerText("reconnecting"));
-    } finally {
-      clearTimeout(timer);
+  // The answer came: the laptop is there. A poll's 204 right after a lost tap means the tap was not recorded (that
+  // sentence stays until the next answer that changes the screen); an answer that is not the console's (a server
+  // error page, a limit) puts nothing of it on the screen.
+  document.addEventListener("htmx:after:request", (event) => {
+    const elt = event.target;
+    if (!inConsole(elt)) return;
+    const response = event.detail.ctx.response;
+    if (isTap(elt)) {
+      clearTimeout(checking);
+      consoleRoot().classList.remove("is-busy");
     }
-  }
-  setInterval(follow, FOLLOW_MS);
-  document.addEventListener("visibilitychange", follow);
-  window.addEventListener("online", follow);
+    const wasLost = lost;
+    lost = false;
+    if (response.status === 204) {
+      if (wasLost) showBanner(bannerText("offline"), "unrecorded"); // the laptop is there and did not record it
+      else if (said !== "unrecorded") hideBanner(); // back again: the table catches up
+      return;
+    }
+    if (response.headers.get("X-Console-Seq") !== null || response.headers.get("HX-Retarget") !== null) {
+      hideBanner();
+      return;
+    }
+    showBanner(bannerText("error", response.status), "error");
+    event.preventDefault();
+  });
+
+  // A poll's answer older than the screen (a tap answered meanwhile) is dropped.
+  document.addEventListener("htmx:before:swap", (event) => {
+    const ctx = event.detail.ctx;
+    if (!isFollow(event.target) || !ctx.response || ctx.response.status === 204) return;
+    const seq = Number(ctx.response.headers.get("X-Console-Seq"));
+    if (consoleRoot().classList.contains("is-busy") || seq < pageSeq()) event.preventDefault();
+  });
+
+  // No answer at all (no connection, or none in time): the tap is never sent again by this page (sent again by the
+  // dealer it carries the same seq, so it can't apply twice); the laptop is asked whether it recorded it.
+  document.addEventListener("htmx:error", (event) => {
+    const elt = event.target;
+    if (isTap(elt)) {
+      clearTimeout(checking);
+      consoleRoot().classList.remove("is-busy");
+      lost = true;
+      showBanner(bannerText("checking"), "checking");
+      const follow = document.querySelector("[data-console-follow]");
+      if (follow) htmx.trigger(follow, "console:check");
+      return;
+    }
+    if (!isFollow(elt)) return;
+    if (lost) { lost = false; showBanner(bannerText("offline"), "lost"); } // it can't be asked: not recorded
+    else if (said !== "lost" && said !== "unrecorded") showBanner(bannerText("reconnecting"), "reconnecting");
+  });
+
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail.ctx;
+    if (!ctx.response || ctx.response.status === 204 || !document.getElementById("console-state")) return;
+    const root = consoleRoot();
+    if (!root) return;
+    root.dataset.seq = String(pageSeq());
+    quiet();
+    document.dispatchEvent(new CustomEvent("console:swapped"));
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    const follow = document.querySelector("[data-console-follow]");
+    if (follow && document.visibilityState === "visible") htmx.trigger(follow, "console:check");
+  });
+  window.addEventListener("online", () => {
+    const follow = document.querySelector("[data-console-follow]");
+    if (follow) htmx.trigger(follow, "console:check");
+  });
 
   // --- Back and Forward never show a stale console or start page from the browser's memory ---
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });

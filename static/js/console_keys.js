@@ -1,7 +1,7 @@
-// The dealer's console with a keyboard, and the deal plan's ticks (issue 21). Everything here is optional: the
+// The dealer's console with a keyboard, and the deal plan's ticks. Everything here is optional: the
 // console works with taps alone. Keys press the console's own buttons (the same forms, the same guards), never while
 // the focus is in a text field; "?" opens the list of keys. The plan's ticks are kept in sessionStorage for that
-// table, hand and draw, so a tap (which re-renders the console) never clears them.
+// table, hand and draw, so a reload never clears them, and forgotten once that plan has left the console.
 (function () {
   "use strict";
 
@@ -46,7 +46,21 @@
 
   // --- the deal plan's ticks ---
   function planKey(plan) { return `plan-ticks:${plan.dataset.planKey}`; }
+  // A plan no longer on the console (the next draw's, or the next hand): its stored ticks are forgotten.
+  function forgetServed() {
+    const root = document.getElementById("console");
+    if (!root) return;
+    const shown = new Set(Array.from(document.querySelectorAll("[data-plan-key]"), planKey));
+    const prefix = `plan-ticks:${root.dataset.table}:`;
+    try {
+      for (let index = sessionStorage.length - 1; index >= 0; index -= 1) {
+        const key = sessionStorage.key(index);
+        if (key && key.startsWith(prefix) && !shown.has(key)) sessionStorage.removeItem(key);
+      }
+    } catch (error) { /* private mode: nothing stored */ }
+  }
   function restoreTicks() {
+    forgetServed();
     document.querySelectorAll("[data-plan-key]").forEach((plan) => {
       let ticks = [];
       try { ticks = JSON.parse(sessionStorage.getItem(planKey(plan)) || "[]"); } catch (error) { ticks = []; }

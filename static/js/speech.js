@@ -1,4 +1,4 @@
-// Spoken announcements (issue 21), off by default: when the table moves, the console or the TV says what the engine
+// Spoken announcements, off by default: when the table moves, the console or the TV says what the engine
 // wrote for the moment ([data-speech]: "Bia draws 2", "Ana to act, 4 to call") with the browser's own speech
 // synthesis, in the page's language. The sentences come from the server; this file only speaks them.
 (function () {
