@@ -163,8 +163,13 @@ def test_a_tap_answer_leaves_out_the_unchanged_qr_codes(dealer: Console) -> None
     dealer.tap("act-deal")
     page = dealer.page
     page.wait_for_selector("[data-testid=act-call]:not([disabled])", timeout=WAIT)
+    page.evaluate("""() => { window.__qr = document.querySelector('[data-testid=share-players] svg');
+      window.__seats = document.querySelector('[data-testid=seats]'); }""")
     with page.expect_response(lambda response: response.request.method == "POST") as answer:
         dealer.tap("act-call")
+    # Only what changed was replaced: the seats are new, the QR code is the very element that was there.
+    assert page.evaluate("() => document.querySelector('[data-testid=share-players] svg') === window.__qr")
+    assert page.evaluate("() => document.querySelector('[data-testid=seats]') !== window.__seats")
     body = answer.value.body()
     on_the_wire = answer.value.request.sizes()["responseBodySize"]
     assert 0 < on_the_wire <= 10_000, on_the_wire
