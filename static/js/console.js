@@ -141,8 +141,8 @@
         event.preventDefault();
         return;
       }
-    } else if (Date.now() < quietUntil) {
-      event.preventDefault(); // the second tap of a double tap
+    } else if (Date.now() < quietUntil && elt.matches("[data-console-form]")) {
+      event.preventDefault(); // the second tap of a double tap (a link, such as Cancel, is never where a button was)
       return;
     }
     const keys = Array.from(document.querySelectorAll("#console [data-keep]"), (zone) => zone.dataset.keep);
