@@ -69,6 +69,9 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Each table with its latest seq: one look into the entries' primary key per table, not a scan of the log.
+TABLE_ROWS = ("SELECT id, token_hash, created_at, archived, "
+              "COALESCE((SELECT MAX(seq) FROM entries WHERE table_id = tables.id), -1) FROM tables")
 QUICK_CHECK_EVERY = 10.0  # seconds between two damage checks of the health check
 
 T = TypeVar("T")
@@ -80,6 +83,7 @@ class StoredTable:
     token_hash: str
     created_at: float
     archived: bool = False  # a finished table the dealer put away: off the lists, still reachable by link
+    seq: int = 0  # its latest entry's seq (the table's seq): what the lists' summary of it is of
 
 
 def schema_problem(db: sqlite3.Connection) -> tuple[str, Msg] | None:
@@ -191,9 +195,8 @@ class Store:
     # -- reading ----------------------------------------------------------------------------------------------
 
     def table(self, table_id: str) -> StoredTable | None:
-        row = self._read(lambda db: db.execute("SELECT id, token_hash, created_at, archived FROM tables WHERE id = ?",
-                                               (table_id,)).fetchone())
-        return StoredTable(row[0], row[1], row[2], bool(row[3])) if row else None
+        row = self._read(lambda db: db.execute(f"{TABLE_ROWS} WHERE id = ?", (table_id,)).fetchone())
+        return StoredTable(row[0], row[1], row[2], bool(row[3]), row[4]) if row else None
 
     def entries(self, table_id: str) -> list[Entry]:
         rows = self._read(lambda db: db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
@@ -201,9 +204,8 @@ class Store:
         return [entry_from_json(json.loads(body)) for (body,) in rows]
 
     def tables(self) -> list[StoredTable]:
-        rows = self._read(lambda db: db.execute(
-            "SELECT id, token_hash, created_at, archived FROM tables ORDER BY created_at DESC").fetchall())
-        return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
+        rows = self._read(lambda db: db.execute(f"{TABLE_ROWS} ORDER BY created_at DESC").fetchall())
+        return [StoredTable(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
 
     def times(self, table_id: str, start: int = 0) -> list[float]:
         """When each entry was recorded, by seq (from the entry at seq ``start`` on)."""
