@@ -110,3 +110,23 @@ def test_a_request_holding_a_finished_table_that_leaves_memory_changes_the_table
     tables.store.close()
     reread = TableService(Store(path))
     assert reread.seq(table) == 4 and reread.game(table).over
+
+
+def test_an_imported_table_is_listed_from_the_import_process_and_replayed_here_when_first_opened(
+        tmp_path: Path) -> None:
+    path = str(tmp_path / "dealer.sqlite3")
+    tables = TableService(Store(path), keep_finished=KEEP)
+    documents = []
+    for hands in (1, 2):  # one finished, one still in progress
+        table, token, _ = tables.create({"players": ["Ana", "Bia"], "button": "Ana", "hands": hands})
+        tables.act(table, token, {"action": "deal"})
+        tables.act(table, token, {"action": "fold", "player": "Ana"})
+        documents.append(tables.access(table, token).export())
+        tables.remove(table)
+    made = [tables.import_session(document)[0] for document in documents]
+    assert not set(made) & set(tables.games_in_memory())  # imported, not replayed here
+    listed = dict(tables.tables())
+    tables.store.close()
+    fresh = dict(TableService(Store(path)).tables())  # a server that replays them to list them
+    assert [listed[table] for table in made] == [fresh[table] for table in made]
+    assert [listed[table].over for table in made] == [True, False]

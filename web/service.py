@@ -12,6 +12,7 @@ unknown table is refused (:class:`TableNotFound`, 404) before a wrong token is (
 from __future__ import annotations
 
 import hmac
+import json
 import random
 import secrets
 import threading
@@ -23,19 +24,19 @@ from flask import Flask, current_app
 
 from dealer import (
     N_,
+    CheckedSession,
     Create,
     Game,
-    Imported,
     NotAllowed,
     Translate,
-    import_document,
     parse_create,
 )
 
+from .import_worker import check_elsewhere
 from .store import Store, StoredTable
 from .table_access import TableAccess, _Slot, token_hash
 from .table_errors import TableNotFound
-from .table_summary import TableSummary, summarise
+from .table_summary import ImportedTable, TableSummary, summarise, summary_of_import
 
 __all__ = ["KEEP_FINISHED", "MAX_TABLES_IN_PLAY", "WRITING", "TableAccess", "TableService", "TableSummary", "init_app",
            "service", "token_hash"]
@@ -49,8 +50,8 @@ MAX_TABLES_IN_PLAY = 100  # tables in progress per server: a house game has one 
 MAX_TABLES_LISTED = 200  # tables on the lists (in progress and finished, not archived): each is listed from a
 # small summary, written once per seq (a finished table not in memory is replayed for it once, and not kept)
 KEEP_FINISHED = 8  # finished tables whose game stays in memory after use (their report, histories, console)
-# Imports are replayed one at a time, never in the dealer's lane: a big one shares the interpreter with the reads
-# for a while, and a second one meanwhile is refused at once rather than holding a thread.
+# Imports are replayed one at a time, in the import process (web/import_worker.py), never in the dealer's lane; a
+# second one meanwhile is refused at once rather than holding a thread.
 IMPORTING = threading.Semaphore(1)
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes: read aloud or typed from a phone
 
@@ -197,31 +198,32 @@ class TableService:
             self.after_write(False)
         return table_id, token, game
 
-    def import_session(self, document: object) -> tuple[str, str, Game]:
+    def import_session(self, document: object) -> tuple[str, str, ImportedTable]:
         """A new table continuing an exported session exactly (same seq, log and standings); refused, with the
-        reason and nothing created, when the document cannot be replayed."""
+        reason and nothing created, when the document cannot be replayed. The replay runs in the import process
+        (web/import_worker.py); the new table's game is replayed here when it is first opened."""
         if not IMPORTING.acquire(blocking=False):
             raise NotAllowed(N_("Another session is being imported; try again in a moment."))
         try:
             self._check_listed()  # before the replay: a refused import costs nothing
-            imported = import_document(document)
+            checked = check_elsewhere(document)
         finally:
             IMPORTING.release()
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         with self._creating:
-            self._check_same(imported)
+            self._check_same(checked)
             self._check_listed()
-            if not imported.game.over:
+            if not checked.over:
                 self._check_room()
             with self._lock:
-                table_id = self._kept_id(document)
-                self.store.import_table(table_id, hashed, imported.game.entries, imported.times)
-                self._slots[table_id] = _Slot(imported.game, hashed)
+                table_id = self._kept_id(checked.table)
+                self.store.import_table(table_id, hashed, checked.log, checked.times)
                 self._tokens[table_id] = hashed
+                self._summaries[table_id] = summary_of_import(table_id, checked)
         if self.after_write is not None:
             self.after_write(False)
-        return table_id, token, imported.game
+        return table_id, token, ImportedTable(checked.snapshot)
 
     def delete(self, table_id: str, token: str | None) -> None:
         """Remove a table and its log from this server (the dealer's, after a confirm on the page)."""
@@ -320,23 +322,22 @@ class TableService:
                     slot.lock.release()
             del self._finished[table_id]
 
-    def _check_same(self, imported: Imported) -> None:
+    def _check_same(self, checked: CheckedSession) -> None:
         """Refuse an import of a session this server already holds (the same creation at the same time, the same
         log to its last entry): importing a file twice never makes two tables. A table here that has gone on since
         the export is another moment of the night: the file becomes a new table."""
-        log = [entry.to_json() for entry in imported.game.entries]
         for stored in self.store.tables():
-            if round(stored.created_at, 3) != round(imported.times[0], 3):
+            if round(stored.created_at, 3) != round(checked.times[0], 3) or stored.seq != len(checked.log) - 1:
                 continue
-            here = self.store.entries(stored.id)
-            if len(here) == len(log) and [entry.to_json() for entry in here] == log:
+            here = self.store.log(stored.id)
+            if here == list(checked.log) or [entry.to_json() for entry in self.store.entries(stored.id)] == [
+                    json.loads(text) for text in checked.log]:  # the same entries, stored in an older spelling
                 raise NotAllowed(N_("This session is already on this server, as table {table}: nothing was "
                                     "imported."), table=stored.id)
 
-    def _kept_id(self, document: object) -> str:
+    def _kept_id(self, wanted: str | None) -> str:
         """The table code the document had, when it is free here (so the phones' QR code stays), else a new one."""
-        wanted = document.get("table") if isinstance(document, dict) else None
-        if isinstance(wanted, str) and _plausible_id(wanted) and self.store.table(wanted) is None:
+        if wanted is not None and _plausible_id(wanted) and self.store.table(wanted) is None:
             return wanted
         return self._new_id()
 

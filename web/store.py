@@ -149,9 +149,10 @@ class Store:
 
         self._write(write)
 
-    def import_table(self, table_id: str, token_hash: str, entries: list[Entry], times: tuple[float, ...]) -> None:
-        """A whole log at once (a session moved from another laptop), with the times it was recorded."""
-        rows = [(table_id, seq, json.dumps(entry.to_json()), times[seq]) for seq, entry in enumerate(entries)]
+    def import_table(self, table_id: str, token_hash: str, log: tuple[str, ...], times: tuple[float, ...]) -> None:
+        """A whole log at once (a session moved from another laptop: each entry's JSON text, by seq), with the times
+        it was recorded."""
+        rows = [(table_id, seq, text, times[seq]) for seq, text in enumerate(log)]
 
         def write(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
@@ -198,10 +199,14 @@ class Store:
         row = self._read(lambda db: db.execute(f"{TABLE_ROWS} WHERE id = ?", (table_id,)).fetchone())
         return StoredTable(row[0], row[1], row[2], bool(row[3]), row[4]) if row else None
 
-    def entries(self, table_id: str) -> list[Entry]:
+    def log(self, table_id: str) -> list[str]:
+        """Each entry as stored (its JSON text), by seq."""
         rows = self._read(lambda db: db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
                                                 (table_id,)).fetchall())
-        return [entry_from_json(json.loads(body)) for (body,) in rows]
+        return [body for (body,) in rows]
+
+    def entries(self, table_id: str) -> list[Entry]:
+        return [entry_from_json(json.loads(body)) for body in self.log(table_id)]
 
     def tables(self) -> list[StoredTable]:
         rows = self._read(lambda db: db.execute(f"{TABLE_ROWS} ORDER BY created_at DESC").fetchall())

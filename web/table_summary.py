@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer import Game, Msg
+from dealer import CheckedSession, Game, Msg, RenderedLines, Snapshot
 
 
 @dataclass(frozen=True)
@@ -28,3 +28,23 @@ def summarise(table_id: str, game: Game, started: float | None, ended: float | N
     snapshot = game.snapshot()
     return TableSummary(table_id, game.seq, game.players, game.hand_number, game.hands_to_play, game.over,
                         game.archivable, snapshot.stage, snapshot.hand_label, started, ended)
+
+
+def summary_of_import(table_id: str, checked: CheckedSession) -> TableSummary:
+    """An imported table's summary, from what the import process found (its game is not replayed here to list it)."""
+    snapshot = checked.snapshot
+    return TableSummary(table_id, snapshot.seq, checked.players, snapshot.hand, snapshot.hands, checked.over,
+                        checked.archivable, snapshot.stage, snapshot.hand_label, checked.times[0],
+                        checked.times[-1] if checked.over else None)
+
+
+class ImportedTable:
+    """A table just imported, as its STATE is written (``dealer.state_json``) to answer the import at once, from
+    the snapshot the import process sent: the game itself is replayed when the table is first opened."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self.rendered_lines = RenderedLines()
+
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
