@@ -246,7 +246,7 @@ def main() -> int:
         server = start(Path(folder) / "bench.sqlite3", port, args.threads)
         health = HealthChecks(port)
         try:
-            night = long_night(port, args.night_hands)
+            night = long_night(args.night_hands)
             health.__enter__()
             dealer = ConsoleDealer(port)
             for _ in range(10):  # warm up: templates compiled, caches filled

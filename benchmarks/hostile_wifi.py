@@ -3,7 +3,8 @@ times bounded.
 
 - **dribbling**: ``--dribblers`` connections (2,000) from 4 addresses (127.0.0.2-5), each sending one header byte a
   second and reconnecting whenever the server closes it, for ``--dribble-hold`` seconds;
-- **imports**: a stranger (127.0.0.6, no dealer cookie) posts a session file of a long night over and over;
+- **imports**: a stranger (127.0.0.6, no dealer cookie) posts a session file of a long night (another laptop's,
+  :func:`long_night`) over and over;
 - **creations**: one device (127.0.0.7) posts 100 table creations as fast as it can, then the laptop creates one.
 
 All the while the dealer taps (as in the other phases) and the laptop asks ``/api/health`` twice a second
@@ -15,10 +16,17 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent)]  # the engine, to write the stranger's file
+
+from sessions import session  # noqa: E402
+
+from dealer import Game, export_document  # noqa: E402
 
 DRIBBLE_ADDRESSES = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")
 STRANGER = "127.0.0.6"
@@ -90,26 +98,15 @@ def dribble(port: int, count: int, hold: float, stats: dict[str, int]) -> None:
             sock.close()
 
 
-def long_night(port: int, hands: int) -> bytes:
-    """An exported session of ``hands`` hands (each folded to the big blind), as the file a stranger would post."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-
-    def call(method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        answer = connection.getresponse()
-        return json.loads(answer.read() or b"null")
-
-    created = call("POST", "/api/tables", {"players": ["Ana", "Bia", "Caio"], "button": "Ana", "hands": hands})
-    table, token = created["table"], created["dealer_token"]
-    for _ in range(hands):
-        state = call("POST", f"/api/tables/{table}/actions", {"action": "deal"}, token)
-        for _ in range(2):  # the first two to act fold: the big blind wins
-            state = call("POST", f"/api/tables/{table}/actions", {"action": "fold", "player": state["to_act"]}, token)
-    connection.request("GET", f"/api/tables/{table}/export", headers={"Authorization": f"Bearer {token}"})
-    document = connection.getresponse().read()
-    connection.close()
-    return document
+def long_night(hands: int) -> bytes:
+    """Another laptop's night as a stranger would post it: a session file of ``hands`` hands of 6 players played
+    through the engine (calls, raises, folds, draws and showdowns: benchmarks/sessions.py; 300 hands are 13,020
+    entries, about 1 MB), recorded yesterday, so each import is a new session for the server, checked and replayed
+    in full."""
+    entries = session(hands, stop_before_end=False)
+    start = time.time() - 86_400
+    document = export_document(Game.replay(entries), [start + seq for seq in range(len(entries))], "strngr")
+    return json.dumps(document).encode()
 
 
 def imports(port: int, document: bytes, stop: threading.Event, stats: dict[str, int]) -> None:

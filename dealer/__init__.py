@@ -11,7 +11,7 @@ from .errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToU
 from .formats.night_report import BigPot, NightReport, PlayerNight, night_report
 from .formats.pokerstars import hand_text as pokerstars_hand_text
 from .formats.pokerstars import join_hands as pokerstars_join_hands
-from .formats.session_file import Imported, export_document, import_document
+from .formats.session_file import CheckedSession, Imported, check_document, export_document, import_document
 from .messages import N_, Msg, Translate, msg
 from .record.entries import (
     BUTTON_BY_LOT,
@@ -94,7 +94,7 @@ from .view.snapshot import (
     Snapshot,
     StandingRow,
 )
-from .view.snapshot_json import state_json
+from .view.snapshot_json import RenderedLines, state_json
 
 __all__ = [
     "BUTTON_BY_LOT",
@@ -133,6 +133,7 @@ __all__ = [
     "Card",
     "Cards",
     "Category",
+    "CheckedSession",
     "Comparison",
     "Correction",
     "Create",
@@ -166,6 +167,7 @@ __all__ = [
     "Question",
     "RankedHand",
     "Redo",
+    "RenderedLines",
     "ReshuffleBox",
     "ResultView",
     "Returned",
@@ -187,6 +189,7 @@ __all__ = [
     "Term",
     "Translate",
     "Undo",
+    "check_document",
     "compare_game",
     "compare_hands",
     "compare_lead",

@@ -465,3 +465,11 @@ def test_an_undone_input_stays_in_every_log_struck_through_with_its_time(client:
     body = state(client, table)
     assert [line["text"] for line in body["log"]][-2:] == ["Ana raises to 4", "Ana raises to 4"]
     assert [line["undone"] is None for line in body["log"]][-2:] == [False, True] and body["redo"] is None
+
+
+def test_a_console_tap_naming_a_player_in_decomposed_form_acts_for_that_player(client: Any) -> None:
+    table = create(client, ["Jos\u00e9", "Bia"], button=0)
+    ok(client, table, "deal")  # heads-up: José, on the button, posts the small blind and acts first
+    after = ok(client, table, "fold", player="Jose\u0301")
+    assert [line["text"] for line in after["log"]][-3:] == ["Jos\u00e9 folds", "1 uncalled returned to Bia",
+                                                          "Bia wins the pot of 2"]

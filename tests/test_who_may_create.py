@@ -95,3 +95,15 @@ def test_names_that_look_the_same_are_one_name_and_a_name_needs_a_letter_or_digi
     assert status == 400 and body["error"].startswith("Player names need at least one letter or digit"), body
     _, _, state = api.create(["Jose\u0301", "Bia"])
     assert [player["name"] for player in state["players"]] == ["Jos\u00e9", "Bia"]
+
+
+def test_a_tap_naming_a_player_in_decomposed_form_acts_for_that_player(server: ServerProcess) -> None:
+    api = Api(server.base)
+    table, token, _ = api.create(["Jos\u00e9", "Bia", "Zoë"], button="Jos\u00e9")
+    api.ok(table, token, "deal")  # button José: Bia small blind, Zoë big blind, José first to act
+    state = api.ok(table, token, "call", player="Jose\u0301")  # "e" and an accent, as some keyboards send it
+    assert state["to_act"] == "Bia" and state["log"][-1]["text"] == "Jos\u00e9 calls 2", state["log"][-1]
+    state = api.ok(table, token, "fold", player="Bia")
+    status, body = api.act(table, token, "check", player="Zoe\u0308")
+    assert status == 200 and body["log"][-1]["text"].startswith("Zo\u00eb checks"), body
+    assert "Jose\u0301" not in json.dumps(api.state(table), ensure_ascii=False)

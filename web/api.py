@@ -25,6 +25,7 @@ from dealer import (
     phh_writer,
     pokerstars_hand_text,
     pokerstars_join_hands,
+    state_json,
     steps_json,
 )
 
@@ -225,8 +226,8 @@ def export_filename(table_id: str) -> str:
 def import_table() -> tuple[Response, int]:
     request.max_content_length = IMPORT_LIMIT
     tables = service()
-    table_id, token, _ = tables.import_session(body())
-    state = tables.json_state(table_id, translate, language())
+    table_id, token, imported = tables.import_session(body())
+    state = state_json(imported, table_id, translate, language())  # from the import's snapshot: no replay here
     return jsonify({"table": table_id, "dealer_token": token, "state": state}), 201
 
 

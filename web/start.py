@@ -22,7 +22,6 @@ from dealer import (
     MAX_PLAYERS,
     N_,
     DealerError,
-    Game,
     Msg,
     Stakes,
     empty_button_seat,
@@ -31,7 +30,7 @@ from dealer import (
 
 from .guard import foreign, start_csrf
 from .limits import from_laptop, path_number, whole_number
-from .service import service
+from .service import TableSummary, service
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
 
@@ -42,35 +41,31 @@ def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The tables on the lists: those in progress, and the finished ones."""
     running: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
-    for table_id, game in service().tables():
-        row = _row(table_id, game)
-        (finished if game.over else running).append(row)
+    for table_id, summary in service().tables():
+        (finished if summary.over else running).append(_row(table_id, summary))
     return running, finished
 
 
 def archived_rows() -> list[dict[str, Any]]:
     """The finished tables the dealer put away, newest first (each may come back to the lists)."""
-    return [_row(table_id, game) for table_id, game in service().tables(archived=True)]
+    return [_row(table_id, summary) for table_id, summary in service().tables(archived=True)]
 
 
-def _row(table_id: str, game: Game) -> dict[str, Any]:
-    access = service().access(table_id)
-    snapshot = access.snapshot()
-    started, ended = access.dates()
-    row: dict[str, Any] = {
+def _row(table_id: str, summary: TableSummary) -> dict[str, Any]:
+    """One table on the lists, from its summary: listing finished tables keeps none of their games in memory."""
+    return {
         "id": table_id,
-        "hand": game.hand_number,
-        "hands": game.hands_to_play,
-        "players": list(game.players),
-        "stage": snapshot.stage,
-        "label": snapshot.hand_label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
+        "hand": summary.hand_number,
+        "hands": summary.hands_to_play,
+        "players": list(summary.players),
+        "stage": summary.stage,
+        "label": summary.label,  # "Hand 3 of 10"; an open game's "Hand 3" (R26)
         "dealer": dealer_token(table_id) is not None,
         "host": from_laptop(),  # the laptop itself may delete any table
-        "archivable": game.archivable,
-        "started": started,  # when the session started, and when it ended once finished
-        "ended": ended,
+        "archivable": summary.archivable,
+        "started": summary.started,  # when the session started, and when it ended once finished
+        "ended": summary.ended,
     }
-    return row
 
 
 def blank_form() -> dict[str, Any]:

@@ -69,6 +69,9 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Each table with its latest seq: one look into the entries' primary key per table, not a scan of the log.
+TABLE_ROWS = ("SELECT id, token_hash, created_at, archived, "
+              "COALESCE((SELECT MAX(seq) FROM entries WHERE table_id = tables.id), -1) FROM tables")
 QUICK_CHECK_EVERY = 10.0  # seconds between two damage checks of the health check
 
 T = TypeVar("T")
@@ -80,6 +83,7 @@ class StoredTable:
     token_hash: str
     created_at: float
     archived: bool = False  # a finished table the dealer put away: off the lists, still reachable by link
+    seq: int = 0  # its latest entry's seq (the table's seq): what the lists' summary of it is of
 
 
 def schema_problem(db: sqlite3.Connection) -> tuple[str, Msg] | None:
@@ -145,9 +149,10 @@ class Store:
 
         self._write(write)
 
-    def import_table(self, table_id: str, token_hash: str, entries: list[Entry], times: tuple[float, ...]) -> None:
-        """A whole log at once (a session moved from another laptop), with the times it was recorded."""
-        rows = [(table_id, seq, json.dumps(entry.to_json()), times[seq]) for seq, entry in enumerate(entries)]
+    def import_table(self, table_id: str, token_hash: str, log: tuple[str, ...], times: tuple[float, ...]) -> None:
+        """A whole log at once (a session moved from another laptop: each entry's JSON text, by seq), with the times
+        it was recorded."""
+        rows = [(table_id, seq, text, times[seq]) for seq, text in enumerate(log)]
 
         def write(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO tables (id, token_hash, created_at) VALUES (?, ?, ?)",
@@ -191,19 +196,21 @@ class Store:
     # -- reading ----------------------------------------------------------------------------------------------
 
     def table(self, table_id: str) -> StoredTable | None:
-        row = self._read(lambda db: db.execute("SELECT id, token_hash, created_at, archived FROM tables WHERE id = ?",
-                                               (table_id,)).fetchone())
-        return StoredTable(row[0], row[1], row[2], bool(row[3])) if row else None
+        row = self._read(lambda db: db.execute(f"{TABLE_ROWS} WHERE id = ?", (table_id,)).fetchone())
+        return StoredTable(row[0], row[1], row[2], bool(row[3]), row[4]) if row else None
 
-    def entries(self, table_id: str) -> list[Entry]:
+    def log(self, table_id: str) -> list[str]:
+        """Each entry as stored (its JSON text), by seq."""
         rows = self._read(lambda db: db.execute("SELECT body FROM entries WHERE table_id = ? ORDER BY seq",
                                                 (table_id,)).fetchall())
-        return [entry_from_json(json.loads(body)) for (body,) in rows]
+        return [body for (body,) in rows]
+
+    def entries(self, table_id: str) -> list[Entry]:
+        return [entry_from_json(json.loads(body)) for body in self.log(table_id)]
 
     def tables(self) -> list[StoredTable]:
-        rows = self._read(lambda db: db.execute(
-            "SELECT id, token_hash, created_at, archived FROM tables ORDER BY created_at DESC").fetchall())
-        return [StoredTable(row[0], row[1], row[2], bool(row[3])) for row in rows]
+        rows = self._read(lambda db: db.execute(f"{TABLE_ROWS} ORDER BY created_at DESC").fetchall())
+        return [StoredTable(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
 
     def times(self, table_id: str, start: int = 0) -> list[float]:
         """When each entry was recorded, by seq (from the entry at seq ``start`` on)."""

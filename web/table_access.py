@@ -7,7 +7,8 @@ import hashlib
 import hmac
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,9 @@ class _Slot:
     times_lock: threading.Lock = field(default_factory=threading.Lock)
     tapes: dict[int, tuple[int, HandTape]] = field(default_factory=dict)  # hand -> (its latest seq, its steps)
     sessions: dict[str, tuple[int, str]] = field(default_factory=dict)  # format -> (seq, the whole night's file)
+    # Set (under the lock) when the service let this finished table leave memory: a request still holding the slot
+    # reads on from it, but looks the table up again before changing it (web/service.py's _evict).
+    evicted: bool = False
 
     def holds(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -60,12 +64,14 @@ class _Slot:
 class TableAccess:
     """One table as one request sees it: looked up once, its token checked once, changed through this handle."""
 
-    __slots__ = ("_after_write", "_slot", "_store", "authorised", "table_id")
+    __slots__ = ("_after_write", "_reload", "_slot", "_store", "authorised", "table_id")
 
     def __init__(self, store: Store, table_id: str, slot: _Slot, authorised: bool,
-                 after_write: Callable[[bool], None] | None = None) -> None:
+                 after_write: Callable[[bool], None] | None = None,
+                 reload: Callable[[], _Slot] | None = None) -> None:
         self._store = store
         self._after_write = after_write
+        self._reload = reload  # looks the table up again (when this slot left memory meanwhile, or a change ended it)
         self._slot = slot
         self.table_id = table_id
         self.authorised = authorised  # the token given is this table's dealer token
@@ -188,26 +194,40 @@ class TableAccess:
         self.require_dealer()
         entry: Input = parse_input(payload)
         seq = payload.get("seq") if isinstance(payload, dict) else None
-        with self._slot.lock:
-            self._slot.game.push(entry, seq)
+        with self._changing() as slot:
+            slot.game.push(entry, seq)
             self._persist(entry)
         return self._slot.game
 
     def undo(self, seq: int | None = None) -> Game:
         """Take the last input back (recorded with its time: the log shows the undone line struck through)."""
         self.require_dealer()
-        with self._slot.lock:
-            self._slot.game.undo(seq, at=time.time())
-            self._persist(self._slot.game.entries[-1])
+        with self._changing() as slot:
+            slot.game.undo(seq, at=time.time())
+            self._persist(slot.game.entries[-1])
         return self._slot.game
 
     def redo(self, seq: int | None = None) -> Game:
         """Re-apply the input undone last (409 when a new input came since, or nothing was undone)."""
         self.require_dealer()
-        with self._slot.lock:
-            self._slot.game.redo(seq, at=time.time())
-            self._persist(self._slot.game.entries[-1])
+        with self._changing() as slot:
+            slot.game.redo(seq, at=time.time())
+            self._persist(slot.game.entries[-1])
         return self._slot.game
+
+    @contextmanager
+    def _changing(self) -> Iterator[_Slot]:
+        """The table's slot under its lock, to change it: a slot that left memory since this request looked the
+        table up (a finished table, evicted) is looked up again, so no change goes to a game the server dropped."""
+        while True:
+            slot = self._slot
+            with slot.lock:
+                if not slot.evicted or self._reload is None:
+                    yield slot
+                    break
+            self._slot = self._reload()
+        if slot.game.over and self._reload is not None:
+            self._reload()  # a session just ended: the service counts it among the finished tables it keeps
 
     def _persist(self, entry: Entry) -> None:
         slot = self._slot

@@ -18,6 +18,7 @@ from ..errors import BadInput, DealerError
 from ..messages import N_
 from ..record.entries import Create, Entry, entry_from_json, parse_create
 from ..record.game import Game
+from ..view.snapshot import Snapshot
 
 FORMAT = "triple-draw-dealer-session"
 VERSION = 1
@@ -27,6 +28,20 @@ VERSION = 1
 class Imported:
     game: Game
     times: tuple[float, ...]  # when each entry was recorded, by seq
+
+
+@dataclass(frozen=True)
+class CheckedSession:
+    """A document that replays, told as plain data that crosses to another process cheaply (the game itself would
+    cost its receiver as much as a replay): the log to keep, and what is shown of the table at its last entry."""
+
+    log: tuple[str, ...]  # each entry's ``to_json`` as JSON text, by seq (as a table's log is stored)
+    times: tuple[float, ...]  # when each entry was recorded, by seq
+    table: str | None  # the table code the document had
+    snapshot: Snapshot  # the table at its last entry (the STATE is written from it)
+    players: tuple[str, ...]
+    over: bool
+    archivable: bool
 
 MAX_ENTRIES = 20_000  # a night of 500 hands is about 15,000; a bigger file would take the laptop's time for long
 LATEST_TIME = 253_402_300_799  # 9999-12-31: a time beyond is not a time the clock can print
@@ -89,6 +104,17 @@ def import_document(document: Any) -> Imported:
         raise BadInput(N_("The session's log replays to other stacks than the file says: it was made by another "
                           "version of the rules."))
     return Imported(game, tuple(float(at) for at in times))
+
+
+def check_document(document: Any) -> CheckedSession:
+    """:func:`import_document`, answered as a :class:`CheckedSession` (run in a process of its own by the server,
+    so a long replay shares no interpreter with the dealer's taps and the phones' reads)."""
+    imported = import_document(document)
+    game = imported.game
+    wanted = document.get("table")
+    return CheckedSession(tuple(json.dumps(entry.to_json()) for entry in game.entries), imported.times,
+                          wanted if isinstance(wanted, str) else None, game.snapshot(), game.players, game.over,
+                          game.archivable)
 
 
 def _entries(log: list[Any]) -> list[Entry]:

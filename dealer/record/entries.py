@@ -228,7 +228,7 @@ def parse_input(data: Any) -> Input:
             raise BadInput(N_("“player” is required for {action}."), action=action)
         if not isinstance(player, str):
             raise BadInput(N_("“player” must be a name."))
-        player = " ".join(player.split())
+        player = unicodedata.normalize("NFC", " ".join(player.split()))  # as the names were made (clean_name)
     else:
         player = None
     count = None
