@@ -4,6 +4,7 @@ named on the console, the phones and the TV, a four-card picker in Badugi, each 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from test_console import act, create, ok, state
@@ -84,3 +85,26 @@ def test_the_report_says_how_many_hands_of_each_game_and_each_big_pots_game(clie
     words = text(client.get(f"/t/{table}/report"))
     assert "Badugi: 2 hands" in words and "Badacey: 1 hand" in words
     assert "· Badacey" in words
+
+
+def _summary(page: Any, hand: int) -> str:
+    found = re.search(rf'data-testid="log-hand-{hand}"><a[^>]*>([^<]*)</a>', page.get_data(as_text=True))
+    assert found, f"no line for hand {hand}"
+    return html.unescape(found.group(1))
+
+
+def test_r25_earlier_hands_name_the_game_each_played(client: Any) -> None:
+    table = create(client, ["Ana", "Bia", "Caio"], games=["badugi", "a-5-triple-draw"], choice="dealer")
+    for game in ("badugi", "a-5-triple-draw", "badugi"):
+        ok(client, table, "deal", game=game)
+        ok(client, table, "fold")
+        ok(client, table, "fold")  # the big blind wins the blinds
+    for page in (client.get(f"/t/{table}/dealer"), client.get(f"/t/{table}")):
+        assert _summary(page, 1).startswith("Hand 1: ") and _summary(page, 1).endswith(" · Badugi")
+        assert _summary(page, 2).endswith(" · A-5 Triple Draw")
+    plain = create(client, ["Ana", "Bia"])  # the house card's one game: the lines stay as they were
+    for _ in range(2):
+        ok(client, plain, "deal")
+        ok(client, plain, "fold")
+    line = _summary(client.get(f"/t/{plain}/dealer"), 1)
+    assert line.startswith("Hand 1: ") and "·" not in line

@@ -152,6 +152,10 @@ class Game:
         until an undo reaches back into it). Frozen: readers may keep it outside the table's lock."""
         return self._hand_book.hands(self.state.record, self.corrections)
 
+    def games_played(self) -> dict[int, str]:
+        """Each dealt hand's game (its code), by hand number, from the record."""
+        return {hand.number: hand.game for hand in self.hands()}
+
     def session_record(self, times: Mapping[int, float] | None = None) -> SessionRecord:
         """The whole session's record, with when each entry was recorded where ``times`` knows it."""
         before = tuple(takewhile(lambda step: step.hand == 0, self.state.record))

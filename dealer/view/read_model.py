@@ -7,7 +7,7 @@ reshuffle from deal_plan, the odd chip from showdown); nothing downstream works 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..messages import N_, Msg, msg
@@ -60,6 +60,8 @@ class Played(Protocol):
     def undone_lines(self) -> Sequence[LogLine]: ...
     @property
     def redoable(self) -> Sequence[tuple[Input, Msg]]: ...
+    def games_played(self) -> Mapping[int, str]:
+        """Each dealt hand's game (its code), by hand number."""
 
 # Enum members read through their class cost about 150 ns each in CPython 3.11, and a snapshot is built after
 # every input: the phases are read through these names instead.
@@ -99,7 +101,8 @@ class ReadCache:
             self.stakes_text = stakes_text(table)
         return self.stakes_text
 
-    def between_hands(self, table: TableState) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
+    def between_hands(self, table: TableState,
+                      played: Played) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
         """Standings and stacks history: they change only when a hand ends (the history only grows)."""
         seats = table.seats if table.settings.is_open else ()
         roster = tuple((seat.name, seat.bought_in, seat.taken) for seat in seats)
@@ -110,12 +113,13 @@ class ReadCache:
             names = [seat.name for seat in table.seats]  # an open game's newcomers: 0 before they sat down (R26)
             self.history = tuple({name: stacks.get(name, 0) for name in names} if roster else dict(stacks)
                                  for stacks in table.history)
-            self.summaries = hand_summaries(table)
+            # A table of several games names each hand's game in its line (R25).
+            self.summaries = hand_summaries(table, played.games_played() if len(table.games) > 1 else {})
         return self.standings, self.history
 
-    def earlier(self, table: TableState) -> tuple[HandSummary, ...]:
+    def earlier(self, table: TableState, played: Played) -> tuple[HandSummary, ...]:
         """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS."""
-        self.between_hands(table)
+        self.between_hands(table, played)
         return tuple(summary for summary in self.summaries if summary.hand != table.hand_number)[:EARLIER_HANDS]
 
     def last_result(self, table: TableState) -> ResultView | None:
@@ -141,7 +145,7 @@ class ReadCache:
 def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     table = game.state
     text_of_stakes = cache.stakes(table)
-    ranked, history = cache.between_hands(table)
+    ranked, history = cache.between_hands(table, game)
     hand = table.hand
     phase = table.phase
     in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
@@ -187,7 +191,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         history=history,
         total=table.total,
         misdeals=table.misdeals,
-        earlier=cache.earlier(table),
+        earlier=cache.earlier(table, game),
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
         game=table_game(table), games=table_games(table), choice=table.choice,

@@ -3,16 +3,20 @@ each and the chip check, for a session (R1, R20) and for an open game (R26)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..messages import N_, Msg, msg
+from ..rules.games import game_rules
 from ..rules.table_state import Phase, TableState
 from .snapshot import HandSummary
 
 EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
 
-def hand_summaries(table: TableState, count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
+def hand_summaries(table: TableState, games: Mapping[int, str],
+                   count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
     """The latest finished hands in one line each, latest first: who won and lost how many chips (R1: they add up
-    to nothing)."""
+    to nothing), and the hand's game where ``games`` names it (a table of several games, R25)."""
     history = table.history
     found = []
     for number in range(len(history) - 1, max(0, len(history) - 1 - count), -1):
@@ -25,6 +29,8 @@ def hand_summaries(table: TableState, count: int = EARLIER_HANDS + 1) -> tuple[H
             text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(changes))
         else:
             text = msg(N_("Hand {number}: no chips changed hands"), number=number)
+        if number in games:
+            text = msg(N_("{summary} · {game}"), summary=text, game=game_rules(games[number]).name)
         found.append(HandSummary(number, text))
     return tuple(found)
 
