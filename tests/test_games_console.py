@@ -15,6 +15,17 @@ def text(answer: Any) -> str:
     return html.unescape(page_text(answer))
 
 
+def _to_showdown(client: Any, table: str) -> None:
+    """Three players limp in, stand pat and check every round to the showdown."""
+    for move in ("call", "call", "check"):
+        ok(client, table, move)
+    for _ in range(3):
+        for _player in range(3):
+            ok(client, table, "draw", count="0")
+        for _player in range(3):
+            ok(client, table, "check")
+
+
 def test_dealers_choice_console_names_each_game_and_shows_both_halves(client: Any) -> None:
     table = create(client, ["Ana", "Bia", "Caio"], games=["badugi", "badeucey", "a-5-triple-draw"],
                    choice="dealer")
@@ -25,13 +36,7 @@ def test_dealers_choice_console_names_each_game_and_shows_both_halves(client: An
     ok(client, table, "deal", game="badugi")
     page = client.get(f"/t/{table}/dealer")
     assert "Badugi" in text(page)
-    for move in ("call", "call", "check"):
-        ok(client, table, move)
-    for _ in range(3):
-        for _player in range(3):
-            ok(client, table, "draw", count="0")
-        for _player in range(3):
-            ok(client, table, "check")
+    _to_showdown(client, table)
     picker = client.get(f"/t/{table}/dealer").get_data(as_text=True)
     assert 'data-hand-size="4"' in picker and "four cards" in picker
     assert act(client, table, "show", card=["Ah", "2c", "3d", "4s", "5h"]).status_code == 400
@@ -39,13 +44,7 @@ def test_dealers_choice_console_names_each_game_and_shows_both_halves(client: An
     ok(client, table, "muck")
     ok(client, table, "muck")
     ok(client, table, "deal", game="badeucey")
-    for move in ("call", "call", "check"):
-        ok(client, table, move)
-    for _ in range(3):
-        for _player in range(3):
-            ok(client, table, "draw", count="0")
-        for _player in range(3):
-            ok(client, table, "check")
+    _to_showdown(client, table)
     first = state(client, table)["to_act"]
     ok(client, table, "show", player=first, typed="7h 5c 4d 3h 2h")
     ok(client, table, "show", typed="9c 8d 6h 5s Kh")

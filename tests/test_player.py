@@ -40,6 +40,20 @@ class Table:
         return self.act(action, player=self.state()["to_act"], **fields)
 
 
+def odd_chip_hand(table: Table) -> None:
+    """Ana, Bia, Caio, Ana on the button: Bia folds her small blind, Ana and Caio check it down and split a pot of
+    5 with the same 7-5 low: one chip is odd."""
+    table.act("deal")
+    table.act("call", player="Ana")
+    table.act("fold", player="Bia")  # the small blind's 1 stays in: pot 5 between Ana and Caio
+    table.act("check", player="Caio")
+    for _ in range(3):
+        for action in ("draw", "draw", "check", "check"):
+            table.auto(action, **({"count": 0} if action == "draw" else {}))
+    table.auto("show", cards="7h 5c 4d 3s 2c")
+    table.auto("show", cards="7c 5d 4s 3h 2h")
+
+
 def side_pot_hand(table: Table, ana: str = "Ana", bia: str = "Bia", caio: str = "Caio") -> None:
     """Ana (10 chips), Bia (30), Caio (100), Caio on the button: a capped first round, Ana all-in in round 2,
     a side pot between Bia and Caio, every draw, and a showdown where Ana wins the main pot and Bia and Caio
@@ -160,15 +174,7 @@ def test_player_view_through_capped_round_draws_side_pots_and_result(phone_app: 
 
 def test_odd_chip_is_shown_with_its_receiver(phone_app: Flask, phone: FlaskClient) -> None:
     table = Table(phone_app, ["Ana", "Bia", "Caio"], button="Ana")
-    table.act("deal")
-    table.act("call", player="Ana")
-    table.act("fold", player="Bia")  # the small blind's 1 stays in: pot 5 between Ana and Caio
-    table.act("check", player="Caio")
-    for _ in range(3):
-        for action in ("draw", "draw", "check", "check"):
-            table.auto(action, **({"count": 0} if action == "draw" else {}))
-    table.auto("show", cards="7h 5c 4d 3s 2c")
-    table.auto("show", cards="7c 5d 4s 3h 2h")
+    odd_chip_hand(table)
     seen = text_of(phone.get(f"/t/{table.id}").get_data(as_text=True))
     assert re.search(r"pot 5 → split: Ana 2\s*,\s*Caio 3", seen)
     assert "Odd chip to Caio" in seen  # the first tied player left of the button (R17)

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from conftest import browser_client
 from test_console import create
-from test_player import Table, decode, side_pot_hand, svg_to_image, text_of
+from test_player import Table, decode, odd_chip_hand, side_pot_hand, svg_to_image, text_of
 
 PUBLIC = "http://192.168.1.20:8765"
 
@@ -89,15 +89,7 @@ def test_tv_shows_the_draws_as_announced_and_the_seats_draws_of_the_hand(tv_app:
 
 def test_tv_shows_who_gets_the_odd_chip(tv_app: Flask, tv: FlaskClient) -> None:
     table = Table(tv_app, ["Ana", "Bia", "Caio"], button="Ana")
-    table.act("deal")
-    table.act("call", player="Ana")
-    table.act("fold", player="Bia")  # the small blind's 1 stays in: pot 5 between Ana and Caio
-    table.act("check", player="Caio")
-    for _ in range(3):
-        for action in ("draw", "draw", "check", "check"):
-            table.auto(action, **({"count": 0} if action == "draw" else {}))
-    table.auto("show", cards="7h 5c 4d 3s 2c")
-    table.auto("show", cards="7c 5d 4s 3h 2h")
+    odd_chip_hand(table)
     page = screen(tv, table)
     assert part(page, "tv-odd-chip-0") == "Odd chip to Caio: the first tied player left of the button."
     assert part(screen(tv, table, "pt"), "tv-odd-chip-0").startswith("Ficha indivisível para Caio")

@@ -1,7 +1,7 @@
 """Nobody else on the network can steer a table: cross-site checks, the CSRF token, and headers on every answer.
 
-A console form carries the table's CSRF token (``csrf_field``, a hidden field; a script may send it as the
-``X-CSRF-Token`` header instead). The token is derived from the table's dealer token, so only a page
+A console form carries the table's CSRF token (``csrf_field``, a hidden field; htmx also sends it as the
+``X-CSRF-Token`` header, static/js/page.js). The token is derived from the table's dealer token, so only a page
 this server rendered for the dealer's device knows it. A cookie-authenticated POST is foreign when:
 
 - the browser says so (``Sec-Fetch-Site`` other than ``same-origin`` or ``none``: another port of the same host
