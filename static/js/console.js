@@ -118,6 +118,12 @@
     return Boolean(banner && !banner.hidden);
   }
 
+  // The table's poll, now rather than in up to 2 s.
+  function askLaptop() {
+    const follow = document.querySelector("[data-console-follow]");
+    if (follow) htmx.trigger(follow, "console:check");
+  }
+
   function quiet() {
     const root = consoleRoot();
     if (!root) return;
@@ -199,8 +205,7 @@
       consoleRoot().classList.remove("is-busy");
       lost = true;
       showBanner(bannerText("checking"), "checking");
-      const follow = document.querySelector("[data-console-follow]");
-      if (follow) htmx.trigger(follow, "console:check");
+      askLaptop();
       return;
     }
     if (!isFollow(elt)) return;
@@ -218,14 +223,8 @@
     document.dispatchEvent(new CustomEvent("console:swapped"));
   });
 
-  document.addEventListener("visibilitychange", () => {
-    const follow = document.querySelector("[data-console-follow]");
-    if (follow && document.visibilityState === "visible") htmx.trigger(follow, "console:check");
-  });
-  window.addEventListener("online", () => {
-    const follow = document.querySelector("[data-console-follow]");
-    if (follow) htmx.trigger(follow, "console:check");
-  });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") askLaptop(); });
+  window.addEventListener("online", askLaptop);
 
   // --- Back and Forward never show a stale console or start page from the browser's memory ---
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
