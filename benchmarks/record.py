@@ -47,8 +47,8 @@ from sessions import session  # noqa: E402
 
 from dealer.formats import phh, pokerstars  # noqa: E402  (PokerKit imported here, before any timing)
 from dealer.formats.night_report import night_report  # noqa: E402
-from dealer.record.entries import Entry, Undo  # noqa: E402
 from dealer.record.game import Game  # noqa: E402
+from dealer.rules.entries import Entry, Undo  # noqa: E402
 
 RATIO_GOAL = 2.0
 TABLE = "benchtbl"

@@ -35,10 +35,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session  # noqa: E402
 
-from dealer.record.entries import Entry, Input, Redo, Undo  # noqa: E402
 from dealer.record.game import Game  # noqa: E402
-from dealer.record.tape import TapeStart, play_tape, steps_json, tape_start  # noqa: E402
+from dealer.rules.entries import Entry, Input, Redo, Undo  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
+from dealer.view.tape import TapeStart, play_tape, steps_json, tape_start  # noqa: E402
 
 RATIO_GOAL = 1.5
 TABLE = "benchtbl"

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer.errors import DealerError
-from dealer.record.entries import parse_create, parse_input
 from dealer.record.game import Game
+from dealer.rules.entries import parse_create, parse_input
 from dealer.rules.settlement import settle
 from dealer.view.snapshot_json import state_json
 from test_properties import random_input

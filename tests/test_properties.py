@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer.errors import DealerError
-from dealer.record.entries import parse_create, parse_input
 from dealer.record.game import Game
 from dealer.rules import betting
 from dealer.rules.cards import FULL_DECK, format_cards
+from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from web.service import TableService
 from web.store import Store

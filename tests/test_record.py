@@ -13,8 +13,8 @@ import pytest
 
 from dealer.errors import DealerError
 from dealer.formats import pokerstars
-from dealer.record.entries import parse_create, parse_input
 from dealer.record.game import Game
+from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from session_driver import pick, random_create
 

@@ -10,11 +10,11 @@ import pytest
 
 from conftest import Api, ServerProcess
 from dealer.errors import DealerError
-from dealer.record.entries import Input, parse_create, parse_input
 from dealer.record.game import Game
-from dealer.record.tape import play_tape, steps_json, tape_start
+from dealer.rules.entries import Input, parse_create, parse_input
 from dealer.rules.legal import Action
 from dealer.view.snapshot_json import state_json
+from dealer.view.tape import play_tape, steps_json, tape_start
 from replay_scenario import play_hand
 from session_driver import fresh_hand, pick, random_create, random_session
 from test_cross_site import Dealer

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, Api, ServerProcess
-from dealer.record.entries import entry_from_json
 from dealer.record.game import Game
+from dealer.rules.entries import entry_from_json
 from web.backups import backups, make_backup
 
 IS_ROOT = os.geteuid() == 0

@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.record.entries import Input, Undo
 from dealer.record.game import Game, effective_inputs
+from dealer.rules.entries import Input, Undo
 from dealer.view.snapshot_json import state_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

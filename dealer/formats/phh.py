@@ -17,8 +17,8 @@ from typing import Any
 
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
 
-from ..record.facts import NotAsked, Step
 from ..record.hand_record import HandRecord, SessionRecord
+from ..rules.facts import NotAsked, Step
 from ..rules.games import DEFAULT_GAME, GAMES, GameRules
 from ..rules.legal import Action
 from ..rules.table_state import Phase

@@ -11,13 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from ..record.facts import Shown, Step
 from ..record.hand_record import Correction, HandRecord, SessionRecord
-from ..rules.deal_plan import reshuffle_box
+from ..rules.facts import Shown, Step
 from ..rules.legal import Action
 from ..rules.outcomes import Award
 from ..rules.ranking import RANK_LABELS, Category, RankedHand, rank_hand
 from ..rules.table_state import Phase
+from ..view.plan_view import reshuffle_box
 from ..view.results import odd_chip_sentence
 
 SITE = "Triple Draw Dealer"

@@ -11,10 +11,10 @@ import time
 from collections.abc import Iterable, Sequence
 
 from ..messages import N_, Msg, msg
+from ..rules.entries import Entry, Input, Redo, Undo
 from ..rules.legal import TABLE_ACTIONS, Action
 from ..rules.table_state import LogLine, Phase, TableState
 from ..view.button_labels import action_label
-from .entries import Entry, Input, Redo, Undo
 
 MISDEAL_RECORDED = msg(N_("Misdeal recorded: shuffle all 52 and deal again."), rule="08", ruling="R19")
 

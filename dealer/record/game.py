@@ -17,6 +17,8 @@ from itertools import takewhile
 
 from ..errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
 from ..messages import N_, Msg, msg
+from ..rules.entries import Create, Entry, Input, Redo, Undo
+from ..rules.facts import Step
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
 from ..rules.table_state import LogLine, Phase, Seat, TableState
@@ -25,10 +27,8 @@ from ..view.read_model import ReadCache, hand_log, session_log, take_snapshot
 from ..view.snapshot import HandLog, Snapshot
 from ..view.snapshot_json import RenderedLines
 from .corrections import input_lines, label_of, recorded_since, struck
-from .entries import Create, Entry, Input, Redo, Undo
-from .facts import Step
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
-from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
+from .rebuild import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 
 __all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
 

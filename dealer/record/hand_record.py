@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..messages import Msg
+from ..rules.entries import Create
+from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
 from ..rules.legal import TABLE_ACTIONS
 from ..rules.outcomes import HandResult
-from .entries import Create
-from .facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..rules.entries import Create, Entry, Input, Redo, Undo
+from ..rules.facts import Step
 from ..rules.table_state import Hand, LogLine, TableState
-from .entries import Create, Entry, Input, Redo, Undo
-from .facts import Step
 
 Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that recorded it
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from ..errors import BadInput
 from ..messages import N_, msg
-from ..rules.cards import Card, format_cards, parse_cards
-from ..rules.game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
-from ..rules.legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
-from ..rules.settings import SESSION, OpenSettings, parse_settings
-from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+from .cards import Card, format_cards, parse_cards
+from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
+from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
+from .settings import SESSION, OpenSettings, parse_settings
+from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
 ACTIONS = tuple(action.value for action in Action)
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from ..record.facts import (
+from . import betting, draws, pots, showdown
+from .cards import DECK_SIZE
+from .deal_plan import plan_sentence
+from .facts import (
     Awarded,
     BlindPosted,
     HandDealt,
@@ -20,9 +23,6 @@ from ..record.facts import (
     SessionEnded,
     ShowdownBegan,
 )
-from . import betting, draws, pots, showdown
-from .cards import DECK_SIZE
-from .deal_plan import plan_sentence
 from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
 from .split_pots import half_awards

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ..errors import BadInput, NotAllowed
 from ..messages import N_, msg
-from ..record.entries import Input
-from ..record.facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from . import betting, draws
+from .entries import Input
+from .facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
 from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find

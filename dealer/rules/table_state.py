@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..messages import Msg
-from ..record.facts import Fact, Step
 from .cards import DECK_SIZE
+from .facts import Fact, Step
 from .games import DEFAULT_GAME, DEFAULT_GAMES, ROTATION, GameRules
 from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand

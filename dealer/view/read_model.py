@@ -12,21 +12,22 @@ from typing import Protocol
 
 from ..messages import N_, Msg, msg
 from ..record.corrections import boundary_sentence, input_lines, label_of, recorded_notice, with_undone
-from ..record.entries import Input
 from ..rules import betting
-from ..rules.deal_plan import plan_items, plan_title
 from ..rules.draws import announcements
+from ..rules.entries import Input
 from ..rules.hand_flow import next_button
 from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
-from ..rules.showdown import pot_label, showdown_view
+from ..rules.showdown import pot_label
 from ..rules.table_state import LogLine, Phase, Seat, Status, TableState
 from ..rules.turn import to_act
 from .button_labels import option_for
 from .game_view import table_game, table_games
 from .ledger_view import night_fields
+from .plan_view import plan_items, plan_title
 from .results import result_view
+from .showdown_view import showdown_view
 from .snapshot import (
     Announcement,
     Betting,

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import N_, Msg, Translate, msg
+from ..record.corrections import input_lines, label_of, undone_mark
+from ..record.game import Game
+from ..record.rebuild import Checkpoint, copy_state
+from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.table_state import LogLine, TableState
-from ..view.snapshot import Snapshot
-from ..view.snapshot_json import RenderedLines, state_json
-from .corrections import input_lines, label_of, undone_mark
-from .entries import Create, Entry, Input, Redo, Undo
-from .game import Game
-from .replay import Checkpoint, copy_state
+from .snapshot import Snapshot
+from .snapshot_json import RenderedLines, state_json
 
 __all__ = ["HandTape", "TapeStart", "TapeStep", "play_tape", "steps_json", "tape_start"]
 
