@@ -15,6 +15,7 @@ from .formats.session_file import CheckedSession, Imported, check_document, expo
 from .messages import N_, Msg, Translate, msg
 from .record.game import Game
 from .record.hand_record import Correction, HandRecord, SessionRecord
+from .record.history import LogLine
 from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
 from .reference.rulebook import (
     CARD_EXAMPLE_HANDS,
@@ -69,7 +70,7 @@ from .rules.ranking import (
     rank_hand,
 )
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
-from .rules.table_state import LogLine, Phase, Status
+from .rules.table_state import Phase, Status
 from .view.button_labels import deal_label, draw_label
 from .view.read_model import hand_log, session_log
 from .view.snapshot import (

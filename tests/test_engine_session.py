@@ -63,7 +63,7 @@ def test_r04_first_button_drawn_by_lot_is_recorded_and_replays_exactly() -> None
     game.push(parse_input({"action": "deal"}))
     again = Game.replay(entry_from_json(json.loads(json.dumps(entry.to_json()))) for entry in game.entries)
     assert again.state.hand.button == create.button == game.state.hand.button
-    assert any("by lot" in str(line.text) for line in game.state.log)
+    assert any("by lot" in str(line.text) for hand in game.session_log() for line in hand.lines)
 
 
 def test_r04_draw_by_lot_only_among_players_with_chips() -> None:

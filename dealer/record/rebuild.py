@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.facts import Step
-from ..rules.table_state import Hand, LogLine, TableState
+from ..rules.table_state import Hand, TableState
 
 Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that recorded it
 
@@ -25,33 +25,31 @@ Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that r
 class Checkpoint:
     """The table as it stood before the effective input number ``index`` (a deal, or the creation at 0).
 
-    ``state`` is a private copy never played on; the log and the stacks history only grow during a session, so a
+    ``state`` is a private copy never played on; the record and the stacks history only grow during a session, so a
     checkpoint keeps their lengths, not copies of them."""
 
     index: int
     state: TableState
-    log_length: int
     history_length: int
     record_length: int
 
 
-def copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]], record: list[Step]) -> TableState:
+def copy_state(state: TableState, history: list[dict[str, int]], record: list[Step]) -> TableState:
     """A copy that can be played on without touching ``state``: its own seats and scalars; the hand (finished, or
     copied by :func:`branch_copy` mid-hand), the last result and the stakes are shared."""
     copied = copy.copy(state)
     copied.seats = [copy.copy(seat) for seat in state.seats]
     for seat in copied.seats:
         seat.draws = list(seat.draws)
-    copied.log = log
     copied.history = history
     copied.record = record
     return copied
 
 
 def branch_copy(state: TableState) -> TableState:
-    """A copy to play a branch an undo left on, without touching ``state``: the hand in play copied whole, a log of
-    its own (only the branch's lines are read back) and the stacks before hand 1 (the chip check reads them)."""
-    copied = copy_state(state, [], state.history[:1], [])
+    """A copy to play a branch an undo left on, without touching ``state``: the hand in play copied whole, a record
+    of its own (only the branch's steps are read back) and the stacks before hand 1 (the chip check reads them)."""
+    copied = copy_state(state, state.history[:1], [])
     if state.hand is not None and not state.hand.ended:
         copied.hand = copy_hand(state.hand)
     return copied

@@ -26,7 +26,7 @@ from .facts import (
 from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
 from .split_pots import half_awards
-from .table_state import Deck, Hand, LogLine, Phase, Showdown, TableState
+from .table_state import Deck, Hand, Phase, Showdown, TableState
 
 
 def next_button(table: TableState) -> str:
@@ -228,4 +228,5 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
 
 
 def log(table: TableState, text: Msg) -> None:
-    table.log.append(LogLine(table.hand_number, table.seq, text))
+    """One sentence of the input being applied: ``apply_input`` keeps it in the input's step."""
+    table.lines.append(text)
