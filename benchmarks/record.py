@@ -45,9 +45,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session  # noqa: E402
 
+from dealer import Game  # noqa: E402
 from dealer.formats import phh, pokerstars  # noqa: E402  (PokerKit imported here, before any timing)
 from dealer.formats.night_report import night_report  # noqa: E402
-from dealer.record.game import Game  # noqa: E402
 from dealer.rules.entries import Entry, Undo  # noqa: E402
 
 RATIO_GOAL = 2.0

@@ -35,7 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session  # noqa: E402
 
-from dealer.record.game import Game  # noqa: E402
+from dealer import Game  # noqa: E402
 from dealer.rules.entries import Entry, Input, Redo, Undo  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
 from dealer.view.tape import TapeStart, play_tape, steps_json, tape_start  # noqa: E402

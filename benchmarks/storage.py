@@ -29,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session, without_undos  # noqa: E402
 
-from dealer.record.game import Game  # noqa: E402
+from dealer import Game  # noqa: E402
 from dealer.rules.entries import Entry, Input, Undo  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
 from web.service import token_hash  # noqa: E402

@@ -13,7 +13,6 @@ from .formats.pokerstars import hand_text as pokerstars_hand_text
 from .formats.pokerstars import join_hands as pokerstars_join_hands
 from .formats.session_file import CheckedSession, Imported, check_document, export_document, import_document
 from .messages import N_, Msg, Translate, msg
-from .record.game import Game
 from .record.hand_record import Correction, HandRecord, SessionRecord
 from .record.history import LogLine
 from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
@@ -72,6 +71,7 @@ from .rules.ranking import (
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
 from .rules.table_state import Phase, Status
 from .view.button_labels import deal_label, draw_label
+from .view.game import Game
 from .view.read_model import hand_log, session_log
 from .view.snapshot import (
     Announcement,

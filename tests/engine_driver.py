@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.game import Game
 from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 

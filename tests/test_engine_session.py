@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from dealer import Game
 from dealer.errors import BadInput, NothingToUndo, StaleSeq
-from dealer.record.game import Game
 from dealer.rules.entries import entry_from_json, parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from engine_driver import Table

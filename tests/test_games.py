@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from dealer import Game
 from dealer.errors import BadInput, NotAllowed
-from dealer.record.game import Game
 from dealer.reference.rulings import ruling
 from dealer.rules.cards import parse_cards
 from dealer.rules.entries import entry_from_json, parse_create

@@ -11,8 +11,8 @@ from collections import defaultdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import Game
 from dealer.formats.pokerstars import hand_text, session_text
-from dealer.record.game import Game
 from dealer.record.hand_record import HandRecord
 from engine_driver import Table
 from session_driver import random_session

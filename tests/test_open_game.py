@@ -203,7 +203,7 @@ def test_r26_bad_open_game_settings_are_refused_with_a_sentence(api: Api, payloa
 
 def open_night() -> Any:
     """An open night played on the engine: a join, a sit-out, chips added, a leave, an undo and a redo."""
-    from dealer.record.game import Game
+    from dealer import Game
     from dealer.rules.entries import parse_create, parse_input
 
     game = Game(parse_create({"players": ["Ana", "Bia", "Caio"], "button": "Ana", "format": "open",

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.game import Game
 from dealer.rules import betting
 from dealer.rules.cards import FULL_DECK, format_cards
 from dealer.rules.entries import parse_create, parse_input

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from dealer import Game
 from dealer.errors import DealerError
 from dealer.formats import pokerstars
-from dealer.record.game import Game
 from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from session_driver import pick, random_create

@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 import pytest
 
 from conftest import Api, ServerProcess
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.game import Game
 from dealer.rules.entries import Input, parse_create, parse_input
 from dealer.rules.legal import Action
 from dealer.view.snapshot_json import state_json

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, Api, ServerProcess
-from dealer.record.game import Game
+from dealer import Game
 from dealer.rules.entries import entry_from_json
 from web.backups import backups, make_backup
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.record.game import Game, effective_inputs
+from dealer import Game
+from dealer.record.game import effective_inputs
 from dealer.rules.entries import Input, Undo
 from dealer.view.snapshot_json import state_json
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from ..errors import BadInput, DealerError
 from ..messages import N_
-from ..record.game import Game
 from ..rules.entries import Create, Entry, entry_from_json, parse_create
+from ..view.game import Game
 from ..view.snapshot import Snapshot
 
 FORMAT = "triple-draw-dealer-session"

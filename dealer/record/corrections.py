@@ -13,14 +13,8 @@ from ..messages import N_, Msg, msg
 from ..rules.entries import Entry, Input, Redo, Undo
 from ..rules.legal import TABLE_ACTIONS, Action
 from ..rules.table_state import Phase, TableState
-from ..view.button_labels import action_label
 
 MISDEAL_RECORDED = msg(N_("Misdeal recorded: shuffle all 52 and deal again."), rule="08", ruling="R19")
-
-
-def label_of(lines: Sequence[Msg], entry: Input) -> Msg:
-    """An input in words: its first log line ("Bia raises to 6"), or the action's name."""
-    return lines[0] if lines else action_label(entry.action)
 
 
 def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:

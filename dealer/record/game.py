@@ -1,36 +1,34 @@
-"""The game: a table replayed from its log of accepted inputs. The log is the state; undo replays without the last,
-redo re-applies what was undone last (both are recorded: the log only grows).
+"""The game as its log: a table rebuilt from its log of accepted entries. The log is the state; undo applies the
+inputs again without the last, redo re-applies what was undone last (both are recorded: the log only grows).
 
-Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, refusals are
-exceptions that leave the game untouched, and ``snapshot()`` is the one reading every display serialises.
+Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, and refusals are
+exceptions that leave the game untouched. The reading part (the snapshot, the log by hand) is the view floor's
+``Game`` (``view/game.py``), a subclass: ``dealer.Game``.
 
-Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo replays
-only the inputs of the hand in play; a stored log is read once into the tree of states it walks (``replay.plan``),
-then every input is applied once, whatever its undos and redos.
+Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo applies
+again only the inputs of the hand in play; a stored log is read once into the tree of states it walks
+(``rebuild.plan``), then every input is applied once, whatever its undos and redos.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import takewhile
+from typing import Self
 
 from ..errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
-from ..messages import N_, Msg
+from ..messages import N_
 from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.facts import Step
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
 from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import legal_actions, to_act
-from ..view.read_model import ReadCache, hand_log, session_log, take_snapshot
-from ..view.snapshot import HandLog, Snapshot
-from ..view.snapshot_json import RenderedLines
-from .corrections import label_of, recorded_since
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
 from .history import HandLines, LogLine, hand_span, session_lines, step_lines, taken_back, with_undone
 from .rebuild import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 
-__all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
+__all__ = ["Checkpoint", "GameLog", "effective_inputs", "initial_state"]
 
 
 def initial_state(create: Create) -> TableState:
@@ -42,8 +40,8 @@ def initial_state(create: Create) -> TableState:
     return table
 
 
-class Game:
-    """A table replayed from its log. ``push`` applies an input, ``undo`` takes the last one back."""
+class GameLog:
+    """A table rebuilt from its log. ``push`` applies an input, ``undo`` takes the last one back."""
 
     def __init__(self, create: Create) -> None:
         self.created = create
@@ -56,12 +54,9 @@ class Game:
         self.state = initial_state(create)
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
-        self._snapshot: Snapshot | None = None
-        self._read_cache = ReadCache()
-        self.rendered_lines = RenderedLines()  # used by state_json: this hand's log lines, rendered once
 
     @classmethod
-    def replay(cls, entries: Iterable[Entry]) -> Game:
+    def replay(cls, entries: Iterable[Entry]) -> Self:
         """Rebuild a table from its stored log: every input applied once (linear in the log, whatever its undos)."""
         log = list(entries)
         tree = plan(log)
@@ -128,12 +123,13 @@ class Game:
         if not self.archivable:
             raise NotAllowed(N_("Only a finished session can be archived."))
 
-    def session_log(self) -> tuple[HandLog, ...]:
-        """Every hand's log lines, undone ones included (struck through), for the pages that show the session."""
-        return session_log(session_lines(self.created, self.state.record, self.corrections))
+    def session_lines(self) -> list[LogLine]:
+        """The whole log's lines, undone ones included (struck through), in the order first recorded."""
+        return session_lines(self.created, self.state.record, self.corrections)
 
-    def hand_log(self, number: int) -> HandLog | None:
-        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
+    def dealt_lines(self, number: int) -> list[LogLine] | None:
+        """Hand ``number``'s lines, undone ones included (None for a hand with no step in force: not dealt yet, or
+        its deal undone). Read by bisection: the cost is that hand's, not the session's."""
         record = self.state.record
         start, end = hand_span(record, number)
         if start == end and number != 0:
@@ -141,7 +137,7 @@ class Game:
         lines = [self._lines.creation] if number == 0 else []
         for step in record[start:end]:
             lines.extend(step_lines(step))
-        return hand_log(number, with_undone(lines, taken_back(self.corrections, number)))
+        return with_undone(lines, taken_back(self.corrections, number))
 
     def hand_lines(self, number: int) -> list[LogLine]:
         """Hand ``number``'s lines, undone ones included, read from its steps (cached for the hand in play)."""
@@ -151,12 +147,6 @@ class Game:
         """The step of the latest effective input (None before the first)."""
         record = self.state.record
         return record[-1] if record and self.inputs and record[-1].seq == self.inputs[-1][0] else None
-
-    def snapshot(self) -> Snapshot:
-        """Everything a display needs at this seq, built once and shared (it is frozen)."""
-        if self._snapshot is None or self._snapshot.seq != self.seq:
-            self._snapshot = take_snapshot(self, self._read_cache)
-        return self._snapshot
 
     def hands(self) -> tuple[HandRecord, ...]:
         """Every hand dealt so far, as recorded when its inputs were applied (a finished hand's record is reused
@@ -180,12 +170,6 @@ class Game:
         if seq != self.seq:
             raise StaleSeq(N_("This screen was out of date (seq {given}, now {current}): nothing was applied."),
                            given=seq, current=self.seq)
-
-    def recorded_since(self, seq: int) -> Msg | None:
-        """What was recorded after the screen at ``seq``, in words (for a tap made on that older screen)."""
-        latest = self.latest_step()
-        label = label_of(latest.lines, latest.entry) if latest is not None and latest.seq == self.seq else None
-        return recorded_since(self.entries, seq, label)
 
     def push(self, entry: Input, seq: int | None = None) -> None:
         """Apply a new input; it clears what redo could re-apply, as in every editor."""
@@ -226,7 +210,7 @@ class Game:
         Rare, so done the plain way: the log without it, replayed (linear in the log)."""
         if len(self.entries) < 2:
             raise ValueError("the creation cannot be forgotten")
-        vars(self).update(vars(Game.replay(self.entries[:-1])))
+        vars(self).update(vars(type(self).replay(self.entries[:-1])))
 
     # -- inside -----------------------------------------------------------------------------------------------
 
@@ -269,7 +253,10 @@ class Game:
         for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
-        self._snapshot = None  # the read cache stays: each of its parts knows when the table has moved on
+        self._rewound()
+
+    def _rewound(self) -> None:
+        """Called when the state was rebuilt from a checkpoint (the view's subclass drops its snapshot)."""
 
     def _replay(self, tree: Plan) -> None:
         """Apply the path to where the table stands, and play each branch an undo left on a copy of the state it

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..messages import N_, Msg, msg
-from ..record.corrections import boundary_sentence, label_of, recorded_notice
+from ..record.corrections import boundary_sentence, recorded_notice
 from ..record.history import LogLine
 from ..rules import betting
 from ..rules.draws import announcements
@@ -23,7 +23,7 @@ from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
 from ..rules.table_state import Phase, Seat, Status, TableState
 from ..rules.turn import to_act
-from .button_labels import option_for
+from .button_labels import label_of, option_for
 from .game_view import table_game, table_games
 from .ledger_view import night_fields
 from .plan_view import plan_items, plan_title
@@ -47,7 +47,7 @@ from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, 
 
 
 class Played(Protocol):
-    """What the snapshot reads of a game (``record.game.Game`` is one), named here so the read model needs no
+    """What the snapshot reads of a game (``view.game.Game`` is one), named here so the read model needs no
     import of the game that builds it."""
 
     @property

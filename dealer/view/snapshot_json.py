@@ -56,7 +56,7 @@ class RenderedLines:
 
 
 class Serialisable(Protocol):
-    """What the JSON STATE reads of a game (``record.game.Game`` is one)."""
+    """What the JSON STATE reads of a game (``view.game.Game`` is one)."""
 
     rendered_lines: RenderedLines
 

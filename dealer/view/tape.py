@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import N_, Msg, Translate, msg
-from ..record.corrections import label_of
-from ..record.game import Game
 from ..record.history import LogLine, hand_span, undone_mark
 from ..record.rebuild import Checkpoint, copy_state
 from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.facts import Step
 from ..rules.table_state import TableState
+from .button_labels import label_of
+from .game import Game
 from .snapshot import Snapshot
 from .snapshot_json import RenderedLines, state_json
 
