@@ -219,7 +219,7 @@ def test_undone_inputs_read_in_the_order_they_were_played_after_a_replay() -> No
     table.game.undo()
     table.game.undo()
     table.do("Ana call")
-    replayed = Game.replay(table.game.entries)
+    replayed = Game.rebuild(table.game.entries)
     for game in (table.game, replayed):
         session = game.session_record()
         lines = hand_text(session, session.hands[0], "tbl").split("\n")

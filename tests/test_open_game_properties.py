@@ -69,7 +69,7 @@ def test_r26_chips_on_the_table_are_bought_in_minus_taken_away(data: st.DataObje
         except DealerError:
             pass  # a refusal changes nothing
         chips_check(game)
-    replayed = Game.replay(game.entries)
+    replayed = Game.rebuild(game.entries)
     assert [(s.name, s.stack, s.bought_in, s.taken, s.sitting_out, s.left) for s in replayed.state.seats] == \
         [(s.name, s.stack, s.bought_in, s.taken, s.sitting_out, s.left) for s in game.state.seats]
     assert state_json(replayed, "t")["ledger"] == state_json(game, "t")["ledger"]

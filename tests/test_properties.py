@@ -234,5 +234,5 @@ def test_inputs_undos_and_redos_equal_their_effective_inputs_replayed_and_the_lo
     effective = [line["text"] for line in state_json(game, "t")["log"] if not line["undone"]]
     assert effective == theirs["log"]
     # And the stored log replays to the same table, corrections included.
-    again = Game.replay(game.entries)
+    again = Game.rebuild(game.entries)
     assert state_json(again, "t") == state_json(game, "t")

@@ -135,7 +135,7 @@ def test_the_record_built_input_by_input_equals_the_record_of_the_replayed_log(s
     from session_driver import random_session
 
     game = random_session(random.Random(seed), undos=0.1)
-    replayed = Game.replay(game.entries)
+    replayed = Game.rebuild(game.entries)
     assert replayed.hands() == game.hands()
     assert replayed.corrections == game.corrections
     assert [correction.kind for correction in game.corrections] == [

@@ -95,7 +95,7 @@ def import_document(document: Any) -> Imported:
         raise BadInput(N_("The session's log is missing or incomplete."))
     entries = _entries(log)
     try:
-        game = Game.replay(entries)
+        game = Game.rebuild(entries)
     except (DealerError, ValueError, KeyError, TypeError, AssertionError) as refused:
         reason = refused.message.render() if isinstance(refused, DealerError) else str(refused)
         raise BadInput(N_("The session's log cannot be replayed: {reason}"), reason=reason[:200]) from refused

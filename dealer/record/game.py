@@ -56,14 +56,14 @@ class GameLog:
         self._legal: tuple[int, Legal] | None = None
 
     @classmethod
-    def replay(cls, entries: Iterable[Entry]) -> Self:
+    def rebuild(cls, entries: Iterable[Entry]) -> Self:
         """Rebuild a table from its stored log: every input applied once (linear in the log, whatever its undos)."""
         log = list(entries)
         tree = plan(log)
         first = log[0]
         assert isinstance(first, Create)
         game = cls(first)
-        game._replay(tree)
+        game._rebuild(tree)
         game.entries = log
         return game
 
@@ -207,10 +207,10 @@ class GameLog:
     def forget_last(self) -> None:
         """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it).
 
-        Rare, so done the plain way: the log without it, replayed (linear in the log)."""
+        Rare, so done the plain way: the log without it, rebuilt (linear in the log)."""
         if len(self.entries) < 2:
             raise ValueError("the creation cannot be forgotten")
-        vars(self).update(vars(type(self).replay(self.entries[:-1])))
+        vars(self).update(vars(type(self).rebuild(self.entries[:-1])))
 
     # -- inside -----------------------------------------------------------------------------------------------
 
@@ -258,7 +258,7 @@ class GameLog:
     def _rewound(self) -> None:
         """Called when the state was rebuilt from a checkpoint (the view's subclass drops its snapshot)."""
 
-    def _replay(self, tree: Plan) -> None:
+    def _rebuild(self, tree: Plan) -> None:
         """Apply the path to where the table stands, and play each branch an undo left on a copy of the state it
         left from, for the steps it took back (their lines stay in the log, struck through)."""
         nodes, on_path = tree.nodes, set(tree.path)

@@ -1,8 +1,8 @@
-"""Replaying a table's log in time proportional to its entries, whatever its undos and redos.
+"""Rebuilding a table from its log in time proportional to its entries, whatever its undos and redos.
 
 A log is a walk through a tree of table states: an input goes down to a new child, an undo goes back up to the
 parent, a redo goes down again to a new child with the same input. :func:`plan` reads the log once into that tree
-(nothing applied); ``Game.replay`` then applies every input once — the path to where the table stands last, and
+(nothing applied); ``Game.rebuild`` then applies every input once — the path to where the table stands last, and
 each branch left by an undo (its lines are kept, struck through) on a copy of the state it branched from.
 
 :class:`Checkpoint` is also what makes an undo cost the hand, not the night: the state before every deal is kept.
@@ -58,7 +58,7 @@ def branch_copy(state: TableState) -> TableState:
 def copy_hand(hand: Hand) -> Hand:
     """The hand in play, copied so that playing on the copy leaves it as it is (several times faster than
     ``copy.deepcopy``): every part that play changes is copied, the frozen records (pots, awards, ranked hands,
-    plan steps) are shared. A new mutable field of ``Hand`` must be copied here too (the replay tests would
+    plan steps) are shared. A new mutable field of ``Hand`` must be copied here too (the rebuild tests would
     show it)."""
     copied = copy.copy(hand)
     deck = copied.deck = copy.copy(hand.deck)

@@ -1,4 +1,4 @@
-"""The table log: frozen records of every accepted input. The log is the truth; state = replay(log)."""
+"""The table log: frozen records of every accepted input. The log is the truth; state = rebuild(log)."""
 
 from __future__ import annotations
 

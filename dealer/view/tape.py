@@ -106,7 +106,7 @@ def play_tape(start: TapeStart) -> HandTape:
     if start.state is not None:
         game: Game = _Tape(start)
     else:
-        game = Game.replay(start.log[:start.first])
+        game = Game.rebuild(start.log[:start.first])
     return HandTape(start.hand, _walk(start, game))
 
 
