@@ -106,7 +106,7 @@ class HandWriter:
 
     def header(self) -> None:
         hand, stakes = self.hand, self.session.create.stakes
-        when = self.session.times.get(hand.deal_seq)
+        when = self.session.time(hand.deal_seq)
         self.out.append(f"{SITE} Hand #{hand.number}:  {GAME_NAMES.get(hand.game, hand.game)} Limit "
                         f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")
         button = next(number for number, name, _ in hand.seats if name == hand.button)
@@ -231,7 +231,7 @@ class HandWriter:
             self.out.append(f"{name}: mucks hand")
 
     def correction(self, correction: Correction) -> None:
-        when = self.session.times.get(correction.seq, correction.at)
+        when = self.session.time(correction.seq, correction.at)
         at = f" at {time.strftime('%H:%M:%S', time.localtime(when))}" if when else ""
         if correction.step is not None:
             self.undone(correction.step, at)

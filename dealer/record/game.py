@@ -160,7 +160,8 @@ class GameLog:
     def session_record(self, times: Mapping[int, float] | None = None) -> SessionRecord:
         """The whole session's record, with when each entry was recorded where ``times`` knows it."""
         before = tuple(takewhile(lambda step: step.hand == 0, self.state.record))
-        return SessionRecord(self.created, self.hands(), dict(times or {}), self.seq, before)
+        return SessionRecord(self.created, self.hands(), tuple(sorted((times or {}).items())), self.seq, before,
+                             tuple(self.corrections))
 
     def check_seq(self, seq: int | None) -> None:
         if seq is None:
