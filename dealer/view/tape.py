@@ -1,4 +1,4 @@
-"""Going to the tape: one hand replayed entry by entry, with the table as it stood after each entry.
+"""Going to the tape: one hand played again entry by entry, with the table as it stood after each entry.
 
 A hand's entries are its deal first, then every input, undo and redo that belongs to it: an input or a redo belongs
 to the hand the table is in after it, an undo to the hand of the input it takes back (the hand the table was in
@@ -10,7 +10,7 @@ The cost is the hand's, not the night's: the tape starts from the state kept bef
 so nothing here decides a rule a second time. When the kept state is an earlier one (an open game's input between
 hands entered after the deal was undone, or a join before hand 1), the inputs in force from it to the first deal are
 applied first: at most the hand before's. Only a log whose dealer undid back past the hand's start and played the
-hand before differently (then dealt this hand again) is replayed from its creation to the hand's first deal.
+hand before differently (then dealt this hand again) is rebuilt from its creation to the hand's first deal.
 
 :func:`tape_start` runs under the table's lock (it reads the game: the hand's part of the log, a checkpoint);
 :func:`play_tape` runs outside it (it reads only what the start copied, and the log's entries, which only grow).
