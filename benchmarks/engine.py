@@ -36,8 +36,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # run as a script from anywhere; the lockstep driver is a test
 
-from dealer.record.entries import Create, Input  # noqa: E402
-from dealer.record.game import Game  # noqa: E402
+from dealer import Game  # noqa: E402
+from dealer.rules.entries import Create, Input  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
 
 GOAL = 10.0

@@ -38,7 +38,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 def night(hands: int, days_ago: int) -> bytes:
     entries = session(hands, stop_before_end=False)
     start_at = time.time() - 86_400 * days_ago
-    document = export_document(Game.replay(entries), [start_at + seq for seq in range(len(entries))], "strngr")
+    document = export_document(Game.rebuild(entries), [start_at + seq for seq in range(len(entries))], "strngr")
     return json.dumps(document).encode()
 
 

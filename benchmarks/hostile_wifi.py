@@ -105,7 +105,7 @@ def long_night(hands: int) -> bytes:
     in full."""
     entries = session(hands, stop_before_end=False)
     start = time.time() - 86_400
-    document = export_document(Game.replay(entries), [start + seq for seq in range(len(entries))], "strngr")
+    document = export_document(Game.rebuild(entries), [start + seq for seq in range(len(entries))], "strngr")
     return json.dumps(document).encode()
 
 

@@ -1,13 +1,13 @@
 """One record of what happened: what the histories, the PHH export and the night's report cost against a replay.
 
 Goal (docs/PERFORMANCE.md): for logs of 10, 60 and 200 hands with about 5 % corrections (undos), building every
-hand's text history, the session's PHH and the night's report costs **at most 2x** ``Game.replay`` of the same log,
+hand's text history, the session's PHH and the night's report costs **at most 2x** ``Game.rebuild`` of the same log,
 in the same run.
 
 For each size, ``--repeat`` rounds, the sizes and the two sides taking turns (so a busy machine slows them alike);
 medians reported:
 
-- replay: ``Game.replay(log)`` (the engine records each input's facts as it applies it, so the steps the record is
+- replay: ``Game.rebuild(log)`` (the engine records each input's facts as it applies it, so the steps the record is
   read from are built here);
 - the record's outputs, cold (from the game that replay just returned: no hand's record or text built yet), each
   part timed on its own and summed: ``game.session_record(times)`` (every hand's record from its steps),
@@ -45,10 +45,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session  # noqa: E402
 
+from dealer import Game  # noqa: E402
 from dealer.formats import phh, pokerstars  # noqa: E402  (PokerKit imported here, before any timing)
 from dealer.formats.night_report import night_report  # noqa: E402
-from dealer.record.entries import Entry, Undo  # noqa: E402
-from dealer.record.game import Game  # noqa: E402
+from dealer.rules.entries import Entry, Undo  # noqa: E402
 
 RATIO_GOAL = 2.0
 TABLE = "benchtbl"
@@ -85,7 +85,7 @@ def measure(logs: dict[int, list[Entry]], repeat: int) -> dict[int, dict[str, li
     times = {hands: entry_times(log) for hands, log in logs.items()}
     for _ in range(repeat):
         for hands, log in logs.items():
-            seconds, game = timed(lambda log=log: Game.replay(log))
+            seconds, game = timed(lambda log=log: Game.rebuild(log))
             found[hands]["replay"].append(seconds)
             found[hands]["snapshot"].append(timed(game.snapshot)[0])
             for part, cost in outputs(game, times[hands]).items():
@@ -94,7 +94,7 @@ def measure(logs: dict[int, list[Entry]], repeat: int) -> dict[int, dict[str, li
 
 
 def profile(log: list[Entry], top: int = 25) -> str:
-    game = Game.replay(log)
+    game = Game.rebuild(log)
     times = entry_times(log)
     profiler = cProfile.Profile()
     profiler.enable()
@@ -126,7 +126,7 @@ def main() -> int:
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
     print(f"Record benchmark: every hand's text history + the session's PHH + the night's report, cold, against "
-          f"Game.replay of the same log (median of {args.repeat} rounds, taking turns)")
+          f"Game.rebuild of the same log (median of {args.repeat} rounds, taking turns)")
     print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
           + (f", load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end" if load else ""))
     met = True
@@ -136,7 +136,7 @@ def main() -> int:
         ratio = total / costs["replay"]
         met &= ratio <= RATIO_GOAL
         undos = sum(1 for entry in log if isinstance(entry, Undo))
-        played = len(Game.replay(log).hands())
+        played = len(Game.rebuild(log).hands())
         print(f"{hands} hands ({len(log):,} entries, {undos} undos, {played} hands dealt):")
         print(f"  replay                {ms(costs['replay'])}")
         print(f"  outputs, cold         {ms(total)}  = {total / costs['replay']:.2f}x replay, goal <= "

@@ -10,9 +10,9 @@ the middle of the night and the last hand, ``--repeat`` rounds taking turns, med
 median of each round's ratio: the two sides of a round run back to back, so a busy machine slows them alike):
 
 - steps: ``tape_start(game, n)`` + ``play_tape`` + ``steps_json`` (the API's work but the JSON text);
-- the hand replayed: from the game standing just before the hand's first entry (``Game.replay(log[:first])``,
+- the hand replayed: from the game standing just before the hand's first entry (``Game.rebuild(log[:first])``,
   untimed), each of the hand's entries applied as the server applied it, with ``state_json`` after each;
-- informative: ``Game.replay`` of the whole night, what a replayer that replayed from the start would pay.
+- informative: ``Game.rebuild`` of the whole night, what a replayer that replayed from the start would pay.
 
 Run: ``.venv/bin/python benchmarks/replayer.py [--hands 10 60 200] [--repeat 7]``. The exit status is 0 when the
 goal is met for every hand measured.
@@ -35,10 +35,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session  # noqa: E402
 
-from dealer.record.entries import Entry, Input, Redo, Undo  # noqa: E402
-from dealer.record.game import Game  # noqa: E402
-from dealer.record.tape import TapeStart, play_tape, steps_json, tape_start  # noqa: E402
+from dealer import Game  # noqa: E402
+from dealer.rules.entries import Entry, Input, Redo, Undo  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
+from dealer.view.tape import TapeStart, play_tape, steps_json, tape_start  # noqa: E402
 
 RATIO_GOAL = 1.5
 TABLE = "benchtbl"
@@ -75,7 +75,7 @@ def hand_replayed(game: Game, start: TapeStart) -> Callable[[], None]:
 
 
 def measure(log: list[Entry], repeat: int) -> dict[str, Any]:
-    game = Game.replay(log)
+    game = Game.rebuild(log)
     found: dict[str, Any] = {"night": [], "hands": {}}
     numbers = sorted({max(1, game.hand_number // 2), game.hand_number})
     starts = {number: tape_start(game, number) for number in numbers}
@@ -83,11 +83,11 @@ def measure(log: list[Entry], repeat: int) -> dict[str, Any]:
         assert start is not None
         found["hands"][number] = {"steps": [], "replayed": [], "entries": len(start.entries)}
     for _ in range(repeat):
-        found["night"].append(timed(lambda: Game.replay(log)))
+        found["night"].append(timed(lambda: Game.rebuild(log)))
         for number, start in starts.items():
             assert start is not None
             found["hands"][number]["steps"].append(timed(lambda number=number: steps(game, number)))
-            before = Game.replay(log[:start.first])  # untimed: where the table stood before the hand
+            before = Game.rebuild(log[:start.first])  # untimed: where the table stood before the hand
             found["hands"][number]["replayed"].append(timed(hand_replayed(before, start)))
     return found
 
@@ -113,7 +113,8 @@ def main() -> int:
     met = True
     for hands, log in logs.items():
         found = measure(log, args.repeat)
-        print(f"{hands} hands ({len(log):,} entries): Game.replay of the night {ms(statistics.median(found['night']))}")
+        night = ms(statistics.median(found["night"]))
+        print(f"{hands} hands ({len(log):,} entries): Game.rebuild of the night {night}")
         for number, costs in found["hands"].items():
             built, replayed = statistics.median(costs["steps"]), statistics.median(costs["replayed"])
             ratio = statistics.median(one / other for one, other in zip(costs["steps"], costs["replayed"], strict=True))

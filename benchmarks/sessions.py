@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from dealer.record.entries import Create, Entry, Input, Undo, parse_create
-from dealer.record.game import Game
+from dealer import Game
+from dealer.rules.entries import Create, Entry, Input, Undo, parse_create
 from dealer.rules.legal import Action
 from dealer.rules.table_state import Phase
 

@@ -29,8 +29,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from sessions import session, without_undos  # noqa: E402
 
-from dealer.record.entries import Entry, Input, Undo  # noqa: E402
-from dealer.record.game import Game  # noqa: E402
+from dealer import Game  # noqa: E402
+from dealer.rules.entries import Entry, Input, Undo  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
 from web.service import token_hash  # noqa: E402
 from web.store import Store  # noqa: E402
@@ -42,7 +42,7 @@ LONG, SHORT = "thuzand", "tenhands"  # table ids (the service's alphabet has no 
 
 def undo_cost(entries: list[Entry], repeat: int) -> float:
     """Median seconds of one undo (and the STATE after it) on the table this log gives, the input played again."""
-    game = Game.replay(entries)
+    game = Game.rebuild(entries)
     times = []
     for _ in range(repeat):
         taken = game.inputs[-1][1]
@@ -56,12 +56,12 @@ def undo_cost(entries: list[Entry], repeat: int) -> float:
 
 
 def replay_costs(logs: list[list[Entry]], repeat: int) -> list[float]:
-    """Best seconds of ``Game.replay`` for each log; the logs take turns, so a busy machine slows them alike."""
+    """Best seconds of ``Game.rebuild`` for each log; the logs take turns, so a busy machine slows them alike."""
     best = [float("inf")] * len(logs)
     for _ in range(repeat):
         for index, log in enumerate(logs):
             start = time.perf_counter()
-            Game.replay(log)
+            Game.rebuild(log)
             best[index] = min(best[index], time.perf_counter() - start)
     return best
 

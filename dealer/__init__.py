@@ -13,21 +13,8 @@ from .formats.pokerstars import hand_text as pokerstars_hand_text
 from .formats.pokerstars import join_hands as pokerstars_join_hands
 from .formats.session_file import CheckedSession, Imported, check_document, export_document, import_document
 from .messages import N_, Msg, Translate, msg
-from .record.entries import (
-    BUTTON_BY_LOT,
-    Create,
-    Entry,
-    Input,
-    Redo,
-    Undo,
-    empty_button_seat,
-    entry_from_json,
-    parse_create,
-    parse_input,
-)
-from .record.game import Game
 from .record.hand_record import Correction, HandRecord, SessionRecord
-from .record.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
+from .record.history import LogLine
 from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
 from .reference.rulebook import (
     CARD_EXAMPLE_HANDS,
@@ -54,6 +41,18 @@ from .rules.cards import (
     parse_hand,
     shared_cards,
 )
+from .rules.entries import (
+    BUTTON_BY_LOT,
+    Create,
+    Entry,
+    Input,
+    Redo,
+    Undo,
+    empty_button_seat,
+    entry_from_json,
+    parse_create,
+    parse_input,
+)
 from .rules.game_compare import GameComparison, compare_game, compare_lead, game_hand, game_of
 from .rules.games import DEFAULT_GAME, GAMES, GameRules
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
@@ -70,8 +69,9 @@ from .rules.ranking import (
     rank_hand,
 )
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
-from .rules.table_state import LogLine, Phase, Status
+from .rules.table_state import Phase, Status
 from .view.button_labels import deal_label, draw_label
+from .view.game import Game
 from .view.read_model import hand_log, session_log
 from .view.snapshot import (
     Announcement,
@@ -95,6 +95,7 @@ from .view.snapshot import (
     StandingRow,
 )
 from .view.snapshot_json import RenderedLines, state_json
+from .view.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
 
 __all__ = [
     "BUTTON_BY_LOT",

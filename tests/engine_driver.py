@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.entries import parse_create, parse_input
-from dealer.record.game import Game
+from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 
 

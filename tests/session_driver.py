@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.entries import Input, parse_create, parse_input
-from dealer.record.game import Game
 from dealer.rules.cards import FULL_DECK, format_cards
+from dealer.rules.entries import Input, parse_create, parse_input
 from dealer.rules.legal import Action
 
 NAMES = ("Ana", "Bia", "Caio", "Dani", "Edu", "Fabi")

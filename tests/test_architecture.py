@@ -9,7 +9,10 @@ day it is added:
   (web/citations.py): the engine says which rule each sentence applies, the web layer only links it;
 - no import cycle among dealer/ and web/ modules, type-only imports included; the engine's modules never import
   their own package's public face (``dealer``), so importing it from web/ cannot close a circle;
-- no module of dealer/ or web/ over 400 lines.
+- no module of dealer/ or web/ over 400 lines;
+- the engine's folders are floors: rules/ and reference/ at the bottom, then record/, view/, formats/; no module
+  imports from a folder above its own (type-only imports included), reference/ reads only rules/, and the root
+  modules errors.py and messages.py are the ground every floor stands on (they import no floor).
 """
 
 from __future__ import annotations
@@ -419,7 +422,7 @@ def test_the_import_graph_sees_the_imports_within_and_between_the_packages() -> 
     edges = [(here, there) for here, targets in graph.items() for there in targets]
     for source, target in (("dealer.", "dealer."), ("web.", "web."), ("web.", "dealer")):
         assert any(here.startswith(source) and there.startswith(target) for here, there in edges), (source, target)
-    assert ("dealer", "dealer.record.game") in edges  # the public face re-exports the engine's modules
+    assert ("dealer", "dealer.view.game") in edges  # the public face re-exports the engine's modules
     modules = {module_name(path) for package in PACKAGES for path in sources(package)}
     relative_edges = {(module_name(path), f"{base}.{name}") for package in PACKAGES for path in sources(package)
                       for found in imports(path) if (base := found.module)
@@ -441,3 +444,71 @@ def test_no_engine_or_web_module_is_over_400_lines() -> None:
     long = {relative(path): count for package in PACKAGES for path in sources(package)
             if (count := len(path.read_text().splitlines())) > MAX_LINES}
     assert not long, f"over {MAX_LINES} lines: {long}"
+
+
+# --- the engine's floors ---------------------------------------------------------------------------------------
+
+FLOORS = {"rules": 0, "reference": 0, "record": 1, "view": 2, "formats": 3}  # folder -> floor, lowest first
+GROUND, TOP = -1, 4  # the root modules errors.py and messages.py; the package's face, dealer/__init__.py
+BESIDE_RULES = {"reference": {"rules", "reference"}}  # a folder that may read only these floors (and the ground)
+
+
+def place(module: str) -> tuple[int, str] | None:
+    """The floor of an engine module and the folder it lies in (None outside the engine)."""
+    parts = module.split(".")
+    if parts[0] != ENGINE:
+        return None
+    if len(parts) == 1:
+        return TOP, ""
+    if parts[1] in ("errors", "messages"):
+        return GROUND, ""
+    return FLOORS.get(parts[1], TOP), parts[1]
+
+
+def targets(found: Import) -> list[str]:
+    """The modules an import reads: ``from dealer.rules import betting`` reads dealer.rules.betting; a name taken
+    from the package's face (``from dealer import Game``) reads the face."""
+    package = ROOT.joinpath(*found.module.split("."), "__init__.py")
+    if found.names and package.is_file():
+        return [f"{found.module}.{name}" for name in found.names]
+    return [found.module]
+
+
+def floor_breaches(path: Path, text: str | None = None) -> list[str]:
+    """The imports of one engine module that reach a floor above its own, or a folder it may not read."""
+    here = place(module_name(path))
+    if here is None or (path.name == "__init__.py" and here[0] == TOP):
+        return []
+    floor, folder = here
+    found = []
+    for one in imports(path, text):
+        for target in targets(one):
+            there = place(target)
+            if there is None or there[1] == folder:
+                continue
+            allowed = BESIDE_RULES.get(folder)
+            if there[0] > floor or (allowed is not None and there[0] != GROUND and there[1] not in allowed) or (
+                    floor == GROUND and there[0] != GROUND):
+                found.append(f"{relative(path)}:{one.line} imports {target}" + (" (type only)" * one.type_only))
+    return found
+
+
+def test_the_floor_finder_sees_every_form() -> None:
+    code = ("from ..view.snapshot import Snapshot\nfrom .. import record\nfrom ..messages import Msg\n"
+            "from .cards import Card\nif TYPE_CHECKING:\n    from dealer.formats import phh\nimport dealer\n")
+    breaches = floor_breaches(ROOT / "dealer" / "rules" / "probe.py", code)  # as if under rules/ (never written)
+    assert sorted(breach.split(" imports ")[1] for breach in breaches) == [
+        "dealer", "dealer.formats.phh (type only)", "dealer.record", "dealer.view.snapshot"], breaches
+    assert floor_breaches(ROOT / "dealer" / "reference" / "probe.py", "from ..record import facts\n")
+    assert not floor_breaches(ROOT / "dealer" / "reference" / "probe.py", "from ..rules.cards import Card\n")
+    assert floor_breaches(ROOT / "dealer" / "messages.py", "from .rules import cards\n")
+    assert not floor_breaches(ROOT / "dealer" / "formats" / "probe.py", "from ..view.game import Game\n")
+
+
+def test_no_engine_module_imports_from_a_floor_above_its_own() -> None:
+    """rules/ and reference/ < record/ < view/ < formats/ (type-only imports included): each floor is built on the
+    ones below, so a rule never waits on a display value and a display never reaches into the exports."""
+    breaches = [breach for path in sources(ENGINE) for breach in floor_breaches(path)]
+    assert not breaches, breaches
+    folders = {path.parent.name for path in sources(ENGINE) if path.parent != ROOT / ENGINE}
+    assert folders == set(FLOORS), f"a new folder of dealer/ needs its floor in FLOORS: {folders - set(FLOORS)}"

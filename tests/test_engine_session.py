@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from dealer import Game
 from dealer.errors import BadInput, NothingToUndo, StaleSeq
-from dealer.record.entries import entry_from_json, parse_create, parse_input
-from dealer.record.game import Game
+from dealer.rules.entries import entry_from_json, parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from engine_driver import Table
 
@@ -61,9 +61,9 @@ def test_r04_first_button_drawn_by_lot_is_recorded_and_replays_exactly() -> None
     assert create.drawn is True and create.button in {"Ana", "Bia", "Caio", "Dani"}
     game = Game(create)
     game.push(parse_input({"action": "deal"}))
-    again = Game.replay(entry_from_json(json.loads(json.dumps(entry.to_json()))) for entry in game.entries)
+    again = Game.rebuild(entry_from_json(json.loads(json.dumps(entry.to_json()))) for entry in game.entries)
     assert again.state.hand.button == create.button == game.state.hand.button
-    assert any("by lot" in str(line.text) for line in game.state.log)
+    assert any("by lot" in str(line.text) for hand in game.session_log() for line in hand.lines)
 
 
 def test_r04_draw_by_lot_only_among_players_with_chips() -> None:
@@ -191,5 +191,5 @@ def test_replay_of_the_log_equals_the_live_game() -> None:
     table.do("deal", "Ana raise", "Bia call", "Caio call", "Bia draw 1", "Caio draw 2", "Ana draw 0")
     table.game.undo()
     table.do("Ana draw 3")
-    copy = Game.replay(entry_from_json(json.loads(json.dumps(entry.to_json()))) for entry in table.game.entries)
+    copy = Game.rebuild(entry_from_json(json.loads(json.dumps(entry.to_json()))) for entry in table.game.entries)
     assert state_json(copy, "t") == table.state

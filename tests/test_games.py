@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
+from dealer import Game
 from dealer.errors import BadInput, NotAllowed
-from dealer.record.entries import entry_from_json, parse_create
-from dealer.record.facts import HandDealt
-from dealer.record.game import Game
 from dealer.reference.rulings import ruling
 from dealer.rules.cards import parse_cards
+from dealer.rules.entries import entry_from_json, parse_create
+from dealer.rules.facts import HandDealt
 from dealer.rules.game_compare import compare_game
 from dealer.rules.games import GAMES
 from dealer.rules.ranking_a5 import rank_a5

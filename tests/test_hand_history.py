@@ -11,8 +11,8 @@ from collections import defaultdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import Game
 from dealer.formats.pokerstars import hand_text, session_text
-from dealer.record.game import Game
 from dealer.record.hand_record import HandRecord
 from engine_driver import Table
 from session_driver import random_session
@@ -219,7 +219,7 @@ def test_undone_inputs_read_in_the_order_they_were_played_after_a_replay() -> No
     table.game.undo()
     table.game.undo()
     table.do("Ana call")
-    replayed = Game.replay(table.game.entries)
+    replayed = Game.rebuild(table.game.entries)
     for game in (table.game, replayed):
         session = game.session_record()
         lines = hand_text(session, session.hands[0], "tbl").split("\n")

@@ -203,8 +203,8 @@ def test_r26_bad_open_game_settings_are_refused_with_a_sentence(api: Api, payloa
 
 def open_night() -> Any:
     """An open night played on the engine: a join, a sit-out, chips added, a leave, an undo and a redo."""
-    from dealer.record.entries import parse_create, parse_input
-    from dealer.record.game import Game
+    from dealer import Game
+    from dealer.rules.entries import parse_create, parse_input
 
     game = Game(parse_create({"players": ["Ana", "Bia", "Caio"], "button": "Ana", "format": "open",
                               "chip_value": "0.25", "currency": "EUR", "max_buy_in": 300}))
@@ -258,7 +258,7 @@ def test_r26_the_histories_and_the_report_know_the_comings_and_goings() -> None:
 
 
 def test_r27_an_old_log_without_a_format_is_a_session() -> None:
-    from dealer.record.entries import Create, entry_from_json
+    from dealer.rules.entries import Create, entry_from_json
 
     old = {"kind": "create", "players": [{"name": "Ana", "stack": 100}, {"name": "Bia", "stack": 100}],
            "stakes": {"blinds": [1, 2], "limits": [2, 4], "raises": 3, "hands": 10, "stack": 100},

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.entries import parse_create, parse_input
-from dealer.record.game import Game
+from dealer.rules.entries import parse_create, parse_input
 from dealer.rules.settlement import settle
 from dealer.view.snapshot_json import state_json
 from test_properties import random_input
@@ -69,7 +69,7 @@ def test_r26_chips_on_the_table_are_bought_in_minus_taken_away(data: st.DataObje
         except DealerError:
             pass  # a refusal changes nothing
         chips_check(game)
-    replayed = Game.replay(game.entries)
+    replayed = Game.rebuild(game.entries)
     assert [(s.name, s.stack, s.bought_in, s.taken, s.sitting_out, s.left) for s in replayed.state.seats] == \
         [(s.name, s.stack, s.bought_in, s.taken, s.sitting_out, s.left) for s in game.state.seats]
     assert state_json(replayed, "t")["ledger"] == state_json(game, "t")["ledger"]

@@ -12,8 +12,8 @@ pytest.importorskip("pokerkit", reason="pokerkit writes and reads PHH")
 
 from pokerkit import HandHistory
 
+from dealer import Game
 from dealer.formats import phh
-from dealer.record.game import Game
 from engine_driver import Table
 from session_driver import random_session
 

@@ -8,11 +8,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.entries import parse_create, parse_input
-from dealer.record.game import Game
 from dealer.rules import betting
 from dealer.rules.cards import FULL_DECK, format_cards
+from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from web.service import TableService
 from web.store import Store
@@ -234,5 +234,5 @@ def test_inputs_undos_and_redos_equal_their_effective_inputs_replayed_and_the_lo
     effective = [line["text"] for line in state_json(game, "t")["log"] if not line["undone"]]
     assert effective == theirs["log"]
     # And the stored log replays to the same table, corrections included.
-    again = Game.replay(game.entries)
+    again = Game.rebuild(game.entries)
     assert state_json(again, "t") == state_json(game, "t")

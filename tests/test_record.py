@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from dealer import Game
 from dealer.errors import DealerError
 from dealer.formats import pokerstars
-from dealer.record.entries import parse_create, parse_input
-from dealer.record.game import Game
+from dealer.rules.entries import parse_create, parse_input
 from dealer.view.snapshot_json import state_json
 from session_driver import pick, random_create
 
@@ -135,7 +135,7 @@ def test_the_record_built_input_by_input_equals_the_record_of_the_replayed_log(s
     from session_driver import random_session
 
     game = random_session(random.Random(seed), undos=0.1)
-    replayed = Game.replay(game.entries)
+    replayed = Game.rebuild(game.entries)
     assert replayed.hands() == game.hands()
     assert replayed.corrections == game.corrections
     assert [correction.kind for correction in game.corrections] == [

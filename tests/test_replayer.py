@@ -9,12 +9,12 @@ from urllib.parse import urlencode
 import pytest
 
 from conftest import Api, ServerProcess
+from dealer import Game
 from dealer.errors import DealerError
-from dealer.record.entries import Input, parse_create, parse_input
-from dealer.record.game import Game
-from dealer.record.tape import play_tape, steps_json, tape_start
+from dealer.rules.entries import Input, parse_create, parse_input
 from dealer.rules.legal import Action
 from dealer.view.snapshot_json import state_json
+from dealer.view.tape import play_tape, steps_json, tape_start
 from replay_scenario import play_hand
 from session_driver import fresh_hand, pick, random_create, random_session
 from test_cross_site import Dealer
@@ -112,7 +112,7 @@ def check_tapes(game: Game, seed: object) -> None:
     """Each hand's steps' states equal the STATE after each of its entries (the slow way: the log up to that entry,
     replayed), for the table played live and replayed from its log; the hands' steps together are every entry once
     (but the open game's entries before hand 1, which belong to no hand)."""
-    for table in (game, Game.replay(game.entries)):
+    for table in (game, Game.rebuild(game.entries)):
         seen: list[int] = []
         number = 0
         while (start := tape_start(table, number + 1)) is not None:  # a hand dealt, then undone, has its tape too
@@ -122,11 +122,11 @@ def check_tapes(game: Game, seed: object) -> None:
             assert isinstance(first, Input) and first.action is Action.DEAL and steps[0]["state"]["hand"] == number
             seen += [step["seq"] for step in steps]
             for step in steps:
-                expected = state_json(Game.replay(table.entries[:step["seq"] + 1]), "t")
+                expected = state_json(Game.rebuild(table.entries[:step["seq"] + 1]), "t")
                 assert pinned(step["state"]) == pinned(expected), (seed, number, step["seq"])
         before = [seq for seq in range(1, table.seq + 1) if seq not in seen]
         assert len(seen) == len(set(seen)) and (table.state.settings.is_open or not before), seed
-        assert all(Game.replay(table.entries[:seq + 1]).hand_number == 0 for seq in before), seed
+        assert all(Game.rebuild(table.entries[:seq + 1]).hand_number == 0 for seq in before), seed
         assert number >= table.hand_number and tape_start(table, 0) is None
 
 

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Api, ServerProcess
+from dealer import Game
 from dealer.errors import BadInput, DealerError
 from dealer.formats.session_file import digest, export_document, import_document
-from dealer.record.entries import parse_create
-from dealer.record.game import Game
+from dealer.rules.entries import parse_create
 from dealer.view.snapshot_json import state_json
 from session_driver import pick, random_create
 

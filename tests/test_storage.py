@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, Api, ServerProcess
-from dealer.record.entries import entry_from_json
-from dealer.record.game import Game
+from dealer import Game
+from dealer.rules.entries import entry_from_json
 from web.backups import backups, make_backup
 
 IS_ROOT = os.geteuid() == 0
@@ -76,7 +76,7 @@ def stored_tables(db: Path) -> dict[str, Any]:
         logs.setdefault(table_id, []).append(entry_from_json(json.loads(body)))
     from dealer.view.snapshot_json import state_json
 
-    return {table_id: state_json(Game.replay(log), table_id) for table_id, log in logs.items()}
+    return {table_id: state_json(Game.rebuild(log), table_id) for table_id, log in logs.items()}
 
 
 @contextlib.contextmanager

@@ -10,8 +10,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.record.entries import Input, Undo
-from dealer.record.game import Game, effective_inputs
+from dealer import Game
+from dealer.record.game import effective_inputs
+from dealer.rules.entries import Input, Undo
 from dealer.view.snapshot_json import state_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -43,11 +44,11 @@ def played(seed: int, steps: int, undo_rate: float) -> Game:
 @given(seed=st.integers(0, 10_000), steps=st.integers(1, 160), undo_rate=st.sampled_from((0.0, 0.1, 0.3)))
 def test_a_table_played_with_undos_equals_its_log_replayed(seed: int, steps: int, undo_rate: float) -> None:
     game = played(seed, steps, undo_rate)
-    replayed = Game.replay(game.entries)
+    replayed = Game.rebuild(game.entries)
     assert state_json(replayed, "t") == state_json(game, "t")
     assert replayed.inputs == game.inputs
     assert replayed.redoable == game.redoable
-    assert replayed.undone_lines == game.undone_lines
+    assert replayed.session_log() == game.session_log()
 
 
 @settings(max_examples=25, deadline=None)
@@ -55,7 +56,7 @@ def test_a_table_played_with_undos_equals_its_log_replayed(seed: int, steps: int
 def test_forgetting_the_latest_entry_gives_the_table_before_it(seed: int, steps: int) -> None:
     """What the service does when the disk refuses an input or an undo: the table is as if it never came."""
     game = played(seed, steps, 0.2)
-    before = Game.replay(game.entries[:-1])
+    before = Game.rebuild(game.entries[:-1])
     game.forget_last()
     assert state_json(game, "t") == state_json(before, "t")
     entry = next_input(game, random.Random(seed))
@@ -68,7 +69,7 @@ def test_forgetting_the_latest_entry_gives_the_table_before_it(seed: int, steps:
 def test_a_log_with_undos_replays_to_the_same_table_as_its_effective_inputs() -> None:
     log = session(hands=8, undo_rate=0.1, seed=7)
     assert any(isinstance(entry, Undo) for entry in log)
-    with_undos, plain = Game.replay(log), Game.replay(without_undos(log))
+    with_undos, plain = Game.rebuild(log), Game.rebuild(without_undos(log))
     assert [entry for _, entry in with_undos.inputs] == [entry for _, entry in plain.inputs]
     mine, theirs = state_json(with_undos, "t"), state_json(plain, "t")
     for field in ("seq", "log", "undo"):  # seqs count the undos too

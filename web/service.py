@@ -120,7 +120,7 @@ class TableService:
             return kept
         slot = self._slots.get(stored.id)
         if slot is None:  # replayed here: a finished game is summed up and not kept, one in progress is kept
-            game = Game.replay(self.store.entries(stored.id))
+            game = Game.rebuild(self.store.entries(stored.id))
             if game.over:
                 return self._summarise(stored, game)
             slot = self._load(stored.id, game)
@@ -278,7 +278,7 @@ class TableService:
                     if stored is None:
                         raise TableNotFound(table_id)
                     if replayed is None or replayed.seq != stored.seq:
-                        replayed = Game.replay(self.store.entries(table_id))
+                        replayed = Game.rebuild(self.store.entries(table_id))
                     slot = _Slot(replayed, stored.token_hash)
                     self._slots[table_id] = slot
                     self._tokens[table_id] = stored.token_hash

@@ -17,8 +17,8 @@ from typing import Any
 
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
 
-from ..record.facts import NotAsked, Step
 from ..record.hand_record import HandRecord, SessionRecord
+from ..rules.facts import NotAsked, Step
 from ..rules.games import DEFAULT_GAME, GAMES, GameRules
 from ..rules.legal import Action
 from ..rules.table_state import Phase
@@ -230,7 +230,7 @@ def _fields(session: SessionRecord, hand: HandRecord, table_id: str, order: tupl
     fields: dict[str, Any] = {"venue": SITE, "table": table_id, "hand": hand.number, "seat_count": 6,
                               "seats": [seat_of[name] for name in order], "players": list(order),
                               "_button": hand.button}
-    when = session.times.get(hand.deal_seq)
+    when = session.time(hand.deal_seq)
     if when:
         moment = datetime.datetime.fromtimestamp(when).astimezone()
         fields.update(time=moment.time().replace(microsecond=0, tzinfo=None), time_zone=moment.tzname(),

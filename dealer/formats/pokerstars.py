@@ -11,13 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from ..record.facts import Shown, Step
 from ..record.hand_record import Correction, HandRecord, SessionRecord
-from ..rules.deal_plan import reshuffle_box
+from ..rules.facts import Shown, Step
 from ..rules.legal import Action
 from ..rules.outcomes import Award
 from ..rules.ranking import RANK_LABELS, Category, RankedHand, rank_hand
 from ..rules.table_state import Phase
+from ..view.plan_view import reshuffle_box
 from ..view.results import odd_chip_sentence
 
 SITE = "Triple Draw Dealer"
@@ -106,7 +106,7 @@ class HandWriter:
 
     def header(self) -> None:
         hand, stakes = self.hand, self.session.create.stakes
-        when = self.session.times.get(hand.deal_seq)
+        when = self.session.time(hand.deal_seq)
         self.out.append(f"{SITE} Hand #{hand.number}:  {GAME_NAMES.get(hand.game, hand.game)} Limit "
                         f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")
         button = next(number for number, name, _ in hand.seats if name == hand.button)
@@ -231,7 +231,7 @@ class HandWriter:
             self.out.append(f"{name}: mucks hand")
 
     def correction(self, correction: Correction) -> None:
-        when = self.session.times.get(correction.seq, correction.at)
+        when = self.session.time(correction.seq, correction.at)
         at = f" at {time.strftime('%H:%M:%S', time.localtime(when))}" if when else ""
         if correction.step is not None:
             self.undone(correction.step, at)

@@ -2,7 +2,7 @@
 
 The document carries a format version, the log as stored (every entry kind, through ``to_json``/``entry_from_json``,
 so new kinds travel without changes here), when each entry was recorded, and a digest of all that. Reading one back
-replays the log through the engine: a document that was edited, truncated or written by another version is refused
+rebuilds the table from the log: a document that was edited, truncated or written by another version is refused
 with the reason, before anything is created.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 
 from ..errors import BadInput, DealerError
 from ..messages import N_
-from ..record.entries import Create, Entry, entry_from_json, parse_create
-from ..record.game import Game
+from ..rules.entries import Create, Entry, entry_from_json, parse_create
+from ..view.game import Game
 from ..view.snapshot import Snapshot
 
 FORMAT = "triple-draw-dealer-session"
@@ -32,8 +32,8 @@ class Imported:
 
 @dataclass(frozen=True)
 class CheckedSession:
-    """A document that replays, told as plain data that crosses to another process cheaply (the game itself would
-    cost its receiver as much as a replay): the log to keep, and what is shown of the table at its last entry."""
+    """A document that rebuilds, told as plain data that crosses to another process cheaply (the game itself would
+    cost its receiver as much as a rebuild): the log to keep, and what is shown of the table at its last entry."""
 
     log: tuple[str, ...]  # each entry's ``to_json`` as JSON text, by seq (as a table's log is stored)
     times: tuple[float, ...]  # when each entry was recorded, by seq
@@ -95,7 +95,7 @@ def import_document(document: Any) -> Imported:
         raise BadInput(N_("The session's log is missing or incomplete."))
     entries = _entries(log)
     try:
-        game = Game.replay(entries)
+        game = Game.rebuild(entries)
     except (DealerError, ValueError, KeyError, TypeError, AssertionError) as refused:
         reason = refused.message.render() if isinstance(refused, DealerError) else str(refused)
         raise BadInput(N_("The session's log cannot be replayed: {reason}"), reason=reason[:200]) from refused
@@ -108,7 +108,7 @@ def import_document(document: Any) -> Imported:
 
 def check_document(document: Any) -> CheckedSession:
     """:func:`import_document`, answered as a :class:`CheckedSession` (run in a process of its own by the server,
-    so a long replay shares no interpreter with the dealer's taps and the phones' reads)."""
+    so a long rebuild shares no interpreter with the dealer's taps and the phones' reads)."""
     imported = import_document(document)
     game = imported.game
     wanted = document.get("table")

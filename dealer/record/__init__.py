@@ -1,3 +1,3 @@
-"""What happened: the log of accepted entries, the game replayed from it, the record of what each input did, and the
-dealer's corrections.
+"""The record floor: the game as its log of accepted entries (push, undo, redo, rebuild), the record of what each
+input did read per hand, the dealer's corrections, and the log's lines read from the steps. Imports only rules/.
 """

@@ -7,60 +7,14 @@ for a second tap; a tap made on a screen another tablet has since changed is tol
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
+from ..rules.entries import Entry, Input, Redo, Undo
 from ..rules.legal import TABLE_ACTIONS, Action
-from ..rules.table_state import LogLine, Phase, TableState
-from ..view.button_labels import action_label
-from .entries import Entry, Input, Redo, Undo
+from ..rules.table_state import Phase, TableState
 
 MISDEAL_RECORDED = msg(N_("Misdeal recorded: shuffle all 52 and deal again."), rule="08", ruling="R19")
-
-
-def clock(at: float) -> str:
-    """The laptop's time of day, as the people at the table read it (hours, minutes, seconds)."""
-    return time.strftime("%H:%M:%S", time.localtime(at))
-
-
-def undone_mark(at: float | None) -> Msg:
-    if at is None:  # logs stored before undo carried its time
-        return msg(N_("undone"))
-    return msg(N_("undone at {time}"), time=clock(at))
-
-
-def input_lines(log: Sequence[LogLine], seq: int) -> list[LogLine]:
-    """The log lines one input wrote: the latest lines carrying its seq (read from the end)."""
-    found: list[LogLine] = []
-    for line in reversed(log):
-        if line.seq != seq:
-            if found or line.seq < seq:
-                break
-            continue
-        found.append(line)
-    found.reverse()
-    return found
-
-
-def struck(lines: Iterable[LogLine], at: float | None) -> list[LogLine]:
-    """Copies of an input's lines marked as undone (the originals belong to a state that a replay rebuilds)."""
-    mark = undone_mark(at)
-    return [LogLine(line.hand, line.seq, line.text, mark) for line in lines]
-
-
-def label_of(lines: Sequence[LogLine], entry: Input) -> Msg:
-    """An input in words: its first log line ("Bia raises to 6"), or the action's name."""
-    return lines[0].text if lines else action_label(entry.action)
-
-
-def with_undone(lines: Sequence[LogLine], undone: Sequence[LogLine]) -> list[LogLine]:
-    """The effective lines and the undone ones, in the order they were first recorded (by seq)."""
-    if not undone:
-        return list(lines)
-    merged = [*lines, *undone]
-    merged.sort(key=lambda line: line.seq)  # stable: one input's lines keep their order
-    return merged
 
 
 def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
@@ -87,14 +41,14 @@ def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
                number=result.hand, paid=paid)
 
 
-def recorded_notice(table: TableState, last: Input | None, lines: Sequence[LogLine]) -> Msg | None:
+def recorded_notice(table: TableState, last: Input | None, lines: Sequence[Msg]) -> Msg | None:
     """A rare input just recorded, said where the dealer looks: the console must look different afterwards."""
     if last is None or table.hand is None or table.hand.ended:
         return None
     if last.action is Action.MISDEAL:
         return MISDEAL_RECORDED
     if last.action is Action.EXPOSED and lines:
-        return msg(N_("Exposed card recorded: {what}"), rule="05", ruling="R14", what=lines[0].text)
+        return msg(N_("Exposed card recorded: {what}"), rule="05", ruling="R14", what=lines[0])
     return None
 
 

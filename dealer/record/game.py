@@ -1,36 +1,34 @@
-"""The game: a table replayed from its log of accepted inputs. The log is the state; undo replays without the last,
-redo re-applies what was undone last (both are recorded: the log only grows).
+"""The game as its log: a table rebuilt from its log of accepted entries. The log is the state; undo applies the
+inputs again without the last, redo re-applies what was undone last (both are recorded: the log only grows).
 
-Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, refusals are
-exceptions that leave the game untouched, and ``snapshot()`` is the one reading every display serialises.
+Like python-chess's board: ``game.legal`` is a value, ``push``/``undo`` move through the log, and refusals are
+exceptions that leave the game untouched. The reading part (the snapshot, the log by hand) is the view floor's
+``Game`` (``view/game.py``), a subclass: ``dealer.Game``.
 
-Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo replays
-only the inputs of the hand in play; a stored log is read once into the tree of states it walks (``replay.plan``),
-then every input is applied once, whatever its undos and redos.
+Costs follow the hand, not the night: the state before every deal is kept (a ``Checkpoint``), so an undo applies
+again only the inputs of the hand in play; a stored log is read once into the tree of states it walks
+(``rebuild.plan``), then every input is applied once, whatever its undos and redos.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Iterable, Mapping
 from itertools import takewhile
+from typing import Self
 
 from ..errors import BadInput, DealerError, NotAllowed, NothingToRedo, NothingToUndo, StaleSeq
-from ..messages import N_, Msg, msg
+from ..messages import N_
+from ..rules.entries import Create, Entry, Input, Redo, Undo
+from ..rules.facts import Step
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
-from ..rules.table_state import LogLine, Phase, Seat, TableState
+from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import legal_actions, to_act
-from ..view.read_model import ReadCache, hand_log, session_log, take_snapshot
-from ..view.snapshot import HandLog, Snapshot
-from ..view.snapshot_json import RenderedLines
-from .corrections import input_lines, label_of, recorded_since, struck
-from .entries import Create, Entry, Input, Redo, Undo
-from .facts import Step
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
-from .replay import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
+from .history import HandLines, LogLine, hand_span, session_lines, step_lines, taken_back, with_undone
+from .rebuild import Checkpoint, Effective, Plan, branch_copy, copy_state, effective_inputs, plan
 
-__all__ = ["Checkpoint", "Game", "effective_inputs", "initial_state"]
+__all__ = ["Checkpoint", "GameLog", "effective_inputs", "initial_state"]
 
 
 def initial_state(create: Create) -> TableState:
@@ -39,41 +37,33 @@ def initial_state(create: Create) -> TableState:
     table.games, table.choice = create.games, create.choice
     table.hands_per_game = create.hands_per_game or len(create.players)
     table.history.append({seat.name: seat.stack for seat in seats})
-    if create.drawn:
-        note = msg(N_("First button drawn by lot: {player}"), rule="03", ruling="R4", player=create.button)
-    else:
-        note = msg(N_("First button named by the dealer: {player}"), rule="03", ruling="R4", player=create.button)
-    table.log.append(LogLine(0, 0, note))
     return table
 
 
-class Game:
-    """A table replayed from its log. ``push`` applies an input, ``undo`` takes the last one back."""
+class GameLog:
+    """A table rebuilt from its log. ``push`` applies an input, ``undo`` takes the last one back."""
 
     def __init__(self, create: Create) -> None:
         self.created = create
         self.entries: list[Entry] = [create]
         self.inputs: Effective = []  # effective inputs with the seq that recorded them
-        self.redoable: list[tuple[Input, Msg]] = []  # undone since the last new input, in words; redo takes the last
-        self.undone_lines: list[LogLine] = []  # the lines of every input taken back, struck through, by seq
+        self.redoable: list[Step] = []  # the steps undone since the last new input; redo re-applies the last
         self.corrections: list[Correction] = []  # every undo and redo, by seq, with what it took back or re-applied
+        self._lines = HandLines(create)  # a cache of the hand in play's lines, read from its steps
         self._hand_book = HandBook()
         self.state = initial_state(create)
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
-        self._snapshot: Snapshot | None = None
-        self._read_cache = ReadCache()
-        self.rendered_lines = RenderedLines()  # used by state_json: this hand's log lines, rendered once
 
     @classmethod
-    def replay(cls, entries: Iterable[Entry]) -> Game:
+    def rebuild(cls, entries: Iterable[Entry]) -> Self:
         """Rebuild a table from its stored log: every input applied once (linear in the log, whatever its undos)."""
         log = list(entries)
         tree = plan(log)
         first = log[0]
         assert isinstance(first, Create)
         game = cls(first)
-        game._replay(tree)
+        game._rebuild(tree)
         game.entries = log
         return game
 
@@ -133,19 +123,30 @@ class Game:
         if not self.archivable:
             raise NotAllowed(N_("Only a finished session can be archived."))
 
-    def session_log(self) -> tuple[HandLog, ...]:
-        """Every hand's log lines, undone ones included (struck through), for the pages that show the session."""
-        return session_log(self.state, self.undone_lines)
+    def session_lines(self) -> list[LogLine]:
+        """The whole log's lines, undone ones included (struck through), in the order first recorded."""
+        return session_lines(self.created, self.state.record, self.corrections)
 
-    def hand_log(self, number: int) -> HandLog | None:
-        """One hand's log lines (None for a hand not dealt yet): the cost is that hand's, not the session's."""
-        return hand_log(self.state, number, self.undone_lines)
+    def dealt_lines(self, number: int) -> list[LogLine] | None:
+        """Hand ``number``'s lines, undone ones included (None for a hand with no step in force: not dealt yet, or
+        its deal undone). Read by bisection: the cost is that hand's, not the session's."""
+        record = self.state.record
+        start, end = hand_span(record, number)
+        if start == end and number != 0:
+            return None
+        lines = [self._lines.creation] if number == 0 else []
+        for step in record[start:end]:
+            lines.extend(step_lines(step))
+        return with_undone(lines, taken_back(self.corrections, number))
 
-    def snapshot(self) -> Snapshot:
-        """Everything a display needs at this seq, built once and shared (it is frozen)."""
-        if self._snapshot is None or self._snapshot.seq != self.seq:
-            self._snapshot = take_snapshot(self, self._read_cache)
-        return self._snapshot
+    def hand_lines(self, number: int) -> list[LogLine]:
+        """Hand ``number``'s lines, undone ones included, read from its steps (cached for the hand in play)."""
+        return self._lines.hand(self.state.record, self.corrections, number)
+
+    def latest_step(self) -> Step | None:
+        """The step of the latest effective input (None before the first)."""
+        record = self.state.record
+        return record[-1] if record and self.inputs and record[-1].seq == self.inputs[-1][0] else None
 
     def hands(self) -> tuple[HandRecord, ...]:
         """Every hand dealt so far, as recorded when its inputs were applied (a finished hand's record is reused
@@ -159,7 +160,8 @@ class Game:
     def session_record(self, times: Mapping[int, float] | None = None) -> SessionRecord:
         """The whole session's record, with when each entry was recorded where ``times`` knows it."""
         before = tuple(takewhile(lambda step: step.hand == 0, self.state.record))
-        return SessionRecord(self.created, self.hands(), dict(times or {}), self.seq, before)
+        return SessionRecord(self.created, self.hands(), tuple(sorted((times or {}).items())), self.seq, before,
+                             tuple(self.corrections))
 
     def check_seq(self, seq: int | None) -> None:
         if seq is None:
@@ -169,12 +171,6 @@ class Game:
         if seq != self.seq:
             raise StaleSeq(N_("This screen was out of date (seq {given}, now {current}): nothing was applied."),
                            given=seq, current=self.seq)
-
-    def recorded_since(self, seq: int) -> Msg | None:
-        """What was recorded after the screen at ``seq``, in words (for a tap made on that older screen)."""
-        latest = self.inputs[-1] if self.inputs and self.inputs[-1][0] == self.seq else None
-        label = label_of(input_lines(self.state.log, latest[0]), latest[1]) if latest else None
-        return recorded_since(self.entries, seq, label)
 
     def push(self, entry: Input, seq: int | None = None) -> None:
         """Apply a new input; it clears what redo could re-apply, as in every editor."""
@@ -188,12 +184,11 @@ class Game:
         self.check_seq(seq)
         if not self.inputs:
             raise NothingToUndo(N_("Nothing to undo: the table has just been created."))
-        number, undone = self.inputs[-1]
-        lines = input_lines(self.state.log, number)
-        self.redoable.append((undone, label_of(lines, undone)))
-        self.corrections.append(_correction(self.seq + 1, "undo", lines, at, _step_of(self.state.record, number)))
-        for line in struck(lines, at):
-            insort(self.undone_lines, line, key=_by_seq)
+        step = self.latest_step()
+        assert step is not None, "every effective input has its step"
+        undone = step.entry
+        self.redoable.append(step)
+        self.corrections.append(_correction(self.seq + 1, "undo", step, at))
         self.entries.append(Undo(at))
         self._rewind(len(self.inputs) - 1)
         return undone
@@ -203,27 +198,27 @@ class Game:
         self.check_seq(seq)
         if not self.redoable:
             raise NothingToRedo(N_("Nothing to redo: redo re-applies what was undone, until a new input is entered."))
-        entry = self.redoable[-1][0]
+        entry = self.redoable[-1].entry
         self._checked(entry)
         self.redoable.pop()
         self.entries.append(Redo(at))
-        self.corrections.append(_correction(self.seq, "redo", input_lines(self.state.log, self.seq), at))
+        self.corrections.append(_correction(self.seq, "redo", self.state.record[-1], at))
         return entry
 
     def forget_last(self) -> None:
         """Take the latest entry out of the log as if it had never been accepted (the disk refused to record it).
 
-        Rare, so done the plain way: the log without it, replayed (linear in the log)."""
+        Rare, so done the plain way: the log without it, rebuilt (linear in the log)."""
         if len(self.entries) < 2:
             raise ValueError("the creation cannot be forgotten")
-        vars(self).update(vars(Game.replay(self.entries[:-1])))
+        vars(self).update(vars(type(self).rebuild(self.entries[:-1])))
 
     # -- inside -----------------------------------------------------------------------------------------------
 
     def _checkpoint(self, index: int) -> Checkpoint:
         state = self.state
-        return Checkpoint(index, copy_state(state, state.log, state.history, state.record), len(state.log),
-                          len(state.history), len(state.record))
+        return Checkpoint(index, copy_state(state, state.history, state.record), len(state.history),
+                          len(state.record))
 
     def _checked(self, entry: Input) -> None:
         """Apply a new input under the next seq; a refusal raises and changes nothing."""
@@ -252,25 +247,23 @@ class Game:
         while self.checkpoints[-1].index > keep:
             self.checkpoints.pop()
         start = self.checkpoints[-1]
-        log, history, record = self.state.log, self.state.history, self.state.record
-        del log[start.log_length:]
+        history, record = self.state.history, self.state.record
         del history[start.history_length:]
         del record[start.record_length:]
-        self.state = copy_state(start.state, log, history, record)
+        self.state = copy_state(start.state, history, record)
         for seq, entry in self.inputs[start.index:keep]:
             apply_input(self.state, entry, seq)
         self._legal = None
-        self._snapshot = None  # the read cache stays: each of its parts knows when the table has moved on
+        self._rewound()
 
-    def _replay(self, tree: Plan) -> None:
+    def _rewound(self) -> None:
+        """Called when the state was rebuilt from a checkpoint (the view's subclass drops its snapshot)."""
+
+    def _rebuild(self, tree: Plan) -> None:
         """Apply the path to where the table stands, and play each branch an undo left on a copy of the state it
-        left from, for its struck-through lines (and the words of what redo would re-apply)."""
+        left from, for the steps it took back (their lines stay in the log, struck through)."""
         nodes, on_path = tree.nodes, set(tree.path)
-        lines_of: dict[int, list[LogLine]] = {}
-        steps_of: dict[int, Step] = {}  # each undone input's own step, as applied on its branch
-        struck_lines: list[LogLine] = []
-        wanted = set(tree.redoable) | {index for index, node in enumerate(nodes)
-                                       if node.undone_by is not None or node.redone}
+        steps_of: dict[int, Step] = {}  # each node's step, as applied on its path or branch
         current = 0
         for node in [*tree.path, None]:
             children = nodes[current].children
@@ -281,12 +274,7 @@ class Game:
                 entry = nodes[kid].entry
                 assert entry is not None
                 apply_input(state, entry, nodes[kid].seq)
-                lines = input_lines(state.log, nodes[kid].seq)
-                struck_lines.extend(struck(lines, nodes[kid].undone_at))
-                if kid in wanted:
-                    lines_of[kid] = lines
-                if (step := _step_of(state.record, nodes[kid].seq)) is not None:
-                    steps_of[kid] = step
+                steps_of[kid] = state.record[-1]
                 grandchildren = nodes[kid].children
                 for place, grandchild in enumerate(grandchildren):
                     last = place == len(grandchildren) - 1
@@ -296,43 +284,31 @@ class Game:
             entry = nodes[node].entry
             assert entry is not None
             self._apply(nodes[node].seq, entry)
-            if node in wanted:
-                lines_of[node] = input_lines(self.state.log, nodes[node].seq)
+            if nodes[node].redone:
+                steps_of[node] = self.state.record[-1]
             current = node
-        struck_lines.sort(key=_by_seq)  # stable: one input's lines keep their order
-        self.undone_lines = struck_lines
-        self.corrections = _corrections(tree, lines_of, steps_of)
-        self.redoable = [(entry, label_of(lines_of.get(kid, []), entry)) for kid in tree.redoable
-                         if (entry := nodes[kid].entry) is not None]
+        self.corrections = _corrections(tree, steps_of)
+        self.redoable = [steps_of[kid] for kid in tree.redoable]
 
 
-def _by_seq(line: LogLine) -> int:
-    return line.seq
-
-
-def _step_of(record: list[Step], seq: int) -> Step | None:
-    """The step the engine recorded for the input applied at ``seq`` (the latest one, where it is)."""
-    return next((step for step in reversed(record) if step.seq == seq), None)
-
-
-def _correction(seq: int, kind: str, lines: list[LogLine], at: float | None, step: Step | None = None) -> Correction:
+def _correction(seq: int, kind: str, step: Step, at: float | None) -> Correction:
     """An undo or redo in words: the first line of the input it took back or re-applied, placed in that hand; an
-    undo keeps the undone input's own step, so a history prints it exactly as the engine recorded it."""
-    said = (lines[0].text,) if lines else ()
-    hand = max(1, lines[0].hand) if lines else 1
+    undo keeps the undone input's own step (its lines stay in the log, struck through, and a history prints it
+    exactly as the engine recorded it)."""
+    said = step.lines[:1]
+    hand = max(1, step.hand) if said else 1
     if kind == "undo":
         return Correction(seq, kind, hand, said, (), at, step)
     return Correction(seq, kind, hand, (), said, at)
 
 
-def _corrections(tree: Plan, lines_of: dict[int, list[LogLine]], steps_of: dict[int, Step]) -> list[Correction]:
-    """Every undo and redo of a replayed log, by seq."""
+def _corrections(tree: Plan, steps_of: dict[int, Step]) -> list[Correction]:
+    """Every undo and redo of a rebuilt log, by seq."""
     found = []
     for index, node in enumerate(tree.nodes):
         if node.undone_by is not None:
-            found.append(_correction(node.undone_by, "undo", lines_of.get(index, []), node.undone_at,
-                                     steps_of.get(index)))
+            found.append(_correction(node.undone_by, "undo", steps_of[index], node.undone_at))
         if node.redone:
-            found.append(_correction(node.seq, "redo", lines_of.get(index, []), node.redo_at))
+            found.append(_correction(node.seq, "redo", steps_of[index], node.redo_at))
     found.sort(key=lambda correction: correction.seq)
     return found

@@ -9,14 +9,14 @@ A hand that is over never changes unless an undo reaches back into it, so its re
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..messages import Msg
+from ..rules.entries import Create
+from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
 from ..rules.legal import TABLE_ACTIONS
 from ..rules.outcomes import HandResult
-from .entries import Create
-from .facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +77,18 @@ class HandRecord:
 class SessionRecord:
     create: Create
     hands: tuple[HandRecord, ...]
-    times: Mapping[int, float]  # seq -> when it was recorded (seconds since the epoch), where known
+    times: tuple[tuple[int, float], ...]  # (seq, when it was recorded: seconds since the epoch) where known, by seq
     seq: int
     before: tuple[Step, ...] = ()  # open game: the inputs before hand 1 (joins, sit-outs…: R26)
+    corrections: tuple[Correction, ...] = ()  # every undo and redo, by seq (a hand's own are in its record too)
 
     def hand(self, number: int) -> HandRecord | None:
         return next((hand for hand in self.hands if hand.number == number), None)
+
+    def time(self, seq: int, default: float | None = None) -> float | None:
+        """When the entry at ``seq`` was recorded, where known (by bisection: the times are in seq order)."""
+        place = bisect_left(self.times, seq, key=_seq_of)
+        return self.times[place][1] if place < len(self.times) and self.times[place][0] == seq else default
 
 
 def build_hand(steps: Sequence[Step], corrections: Sequence[Correction]) -> HandRecord:
@@ -148,3 +154,7 @@ class HandBook:
 
 def _hand_of(step: Step) -> int:
     return step.hand
+
+
+def _seq_of(time: tuple[int, float]) -> int:
+    return time[0]

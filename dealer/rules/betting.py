@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
-from ..record.facts import COMPLETE, INCOMPLETE, QUALIFIES, Wagered
+from .facts import COMPLETE, INCOMPLETE, QUALIFIES, Wagered
 from .legal import CHECK, FOLD, Action, LegalAction, wager
 from .table_state import BettingRound, Hand, Seat, TableState
 

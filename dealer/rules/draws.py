@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
-from ..record.facts import Announced, CardExposed
 from .deal_plan import plan_sentence
+from .facts import Announced, CardExposed
 from .outcomes import PileCount, PlanStep, Reshuffle
 from .stakes import DRAWS
 from .table_state import Deck, DrawRound, Hand, Phase, Seat, Serving, TableState

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from ..record.facts import (
+from . import betting, draws, pots, showdown
+from .cards import DECK_SIZE
+from .deal_plan import plan_sentence
+from .facts import (
     Awarded,
     BlindPosted,
     HandDealt,
@@ -20,13 +23,10 @@ from ..record.facts import (
     SessionEnded,
     ShowdownBegan,
 )
-from . import betting, draws, pots, showdown
-from .cards import DECK_SIZE
-from .deal_plan import plan_sentence
 from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
 from .split_pots import half_awards
-from .table_state import Deck, Hand, LogLine, Phase, Showdown, TableState
+from .table_state import Deck, Hand, Phase, Showdown, TableState
 
 
 def next_button(table: TableState) -> str:
@@ -228,4 +228,5 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
 
 
 def log(table: TableState, text: Msg) -> None:
-    table.log.append(LogLine(table.hand_number, table.seq, text))
+    """One sentence of the input being applied: ``apply_input`` keeps it in the input's step."""
+    table.lines.append(text)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ..errors import BadInput, NotAllowed
 from ..messages import N_, msg
-from ..record.entries import Input
-from ..record.facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from . import betting, draws
+from .entries import Input
+from .facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
 from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find
@@ -25,14 +25,12 @@ def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None =
     if legal is None:
         legal = legal_actions(table)
     table.seq = seq
-    table.facts = []
-    lines = len(table.log)
+    table.facts, table.lines = [], []
     phase, round_ = table.phase, _round(table)
     option = _carry_out(table, entry, legal)
     number = table.hand_number
-    table.record.append(Step(number, seq, entry, str(phase), round_, option,
-                             tuple(line.text for line in table.log[lines:]), tuple(table.facts)))
-    table.facts = []
+    table.record.append(Step(number, seq, entry, str(phase), round_, option, tuple(table.lines), tuple(table.facts)))
+    table.facts, table.lines = [], []
 
 
 def _round(table: TableState) -> int | None:

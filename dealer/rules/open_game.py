@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
-from ..record.entries import Input
-from ..record.facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
+from .entries import Input
+from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
 from .hand_flow import log
 from .legal import Action
 from .stakes import MAX_PLAYERS

@@ -3,10 +3,50 @@ piles a reshuffle takes. Shared by the table's state, the record of what happene
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from ..messages import Msg
 from .ranking import RankedHand
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V], Generic[K, V]):
+    """A mapping nobody can change, so a frozen record (a fact, a step) stays frozen all the way down; it reads like
+    the dict it was made from (and equals it)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V]) -> None:
+        self._items = dict(items)  # a private copy, never handed out
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return self._items == (other._items if isinstance(other, FrozenMap) else other)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return FrozenMap, (self._items,)
+
+
+def frozen_map(items: Mapping[K, V]) -> FrozenMap[K, V]:
+    return items if isinstance(items, FrozenMap) else FrozenMap(items)
 
 
 @dataclass(frozen=True)
@@ -50,17 +90,24 @@ class Award:
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...]
-    shares: dict[str, int]
+    shares: Mapping[str, int]  # frozen on creation
     odd_chips: tuple[str, ...]
     shown: bool  # decided by comparing shown hands (False: one claimant left)
     reason: Msg | None = None
     half: str | None = None  # split games (R24): "2-7" | "a-5" | "badugi", the half of the pot this award pays
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shares", frozen_map(self.shares))
 
 
 @dataclass(frozen=True)
 class HandResult:
     hand: int
     awards: tuple[Award, ...]
-    returned: dict[str, int]
-    shown: dict[str, RankedHand]
+    returned: Mapping[str, int]  # frozen on creation, like ``shown``
+    shown: Mapping[str, RankedHand]
     uncontested: bool  # won by everyone else folding
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "returned", frozen_map(self.returned))
+        object.__setattr__(self, "shown", frozen_map(self.shown))

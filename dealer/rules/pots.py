@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..messages import N_, Msg, msg
-from ..record.facts import Returned
+from .facts import Returned
 from .outcomes import Pot
 from .table_state import Seat, TableState
 

@@ -16,6 +16,13 @@ from ..messages import N_
 from .stakes import MAX_CHIPS, positive_int
 
 SESSION_FORMAT, OPEN_FORMAT = "session", "open"
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The keys of a stored entry that say something, in order: those whose value is not None (an entry's JSON
+    leaves the others out, so an older log reads the same)."""
+    return {key: value for key, value in values.items() if value is not None}
+
 FORMATS = (SESSION_FORMAT, OPEN_FORMAT)
 MAX_CURRENCY_LENGTH = 10
 MAX_CHIP_VALUE = Decimal(1_000_000)
@@ -40,16 +47,8 @@ class OpenSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The keys a log (and a creation request) carries: none for a plain session."""
-        data: dict[str, Any] = {}
-        if self.format != SESSION_FORMAT:
-            data["format"] = self.format
-        if self.chip_value is not None:
-            data["chip_value"] = self.chip_value
-        if self.currency is not None:
-            data["currency"] = self.currency
-        if self.max_buy_in is not None:
-            data["max_buy_in"] = self.max_buy_in
-        return data
+        return given(format=self.format if self.format != SESSION_FORMAT else None, chip_value=self.chip_value,
+                     currency=self.currency, max_buy_in=self.max_buy_in)
 
     @classmethod
     def from_log(cls, data: dict[str, Any]) -> OpenSettings:

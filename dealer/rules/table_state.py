@@ -1,4 +1,4 @@
-"""The table's mutable state. It is only ever built by replaying the log (see session.py)."""
+"""The table's mutable state. It is only ever built by applying the log's inputs (``record/game.py``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..messages import Msg
-from ..record.facts import Fact, Step
 from .cards import DECK_SIZE
+from .facts import Fact, Step
 from .games import DEFAULT_GAME, DEFAULT_GAMES, ROTATION, GameRules
 from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
@@ -180,15 +180,6 @@ class Hand:
     game: GameRules = DEFAULT_GAME  # the game this hand plays (R25): hand size, ranking, pot division
 
 
-@dataclass(slots=True)  # one per input: a frozen dataclass is slow to build; never changed once written
-class LogLine:
-    hand: int
-    seq: int
-    text: Msg
-    undone: Msg | None = None  # "undone at 21:04:05": the line of an input taken back, kept in the record
-
-
-
 @dataclass
 class TableState:
     stakes: Stakes
@@ -201,10 +192,10 @@ class TableState:
     last_hand: HandResult | None = None
     misdeals: int = 0
     history: list[dict[str, int]] = field(default_factory=list)  # stacks before hand 1, then after each hand
-    log: list[LogLine] = field(default_factory=list)
-    record: list[Step] = field(default_factory=list)  # what each effective input did, in order (grows like the log)
+    record: list[Step] = field(default_factory=list)  # what each effective input did, in order: the only history
     facts: list[Fact] = field(default_factory=list)  # the facts of the input being applied, gathered into its Step
-    seq: int = 0  # seq of the input being applied (for log lines)
+    lines: list[Msg] = field(default_factory=list)  # the sentences of the input being applied, gathered into its Step
+    seq: int = 0  # seq of the input being applied
     games: tuple[str, ...] = DEFAULT_GAMES  # the table's games and how each hand's is chosen (R25)
     choice: str = ROTATION
     hands_per_game: int = 1

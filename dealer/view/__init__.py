@@ -1,3 +1,3 @@
-"""The read model: the snapshot every display serialises, how it is built, its JSON, and the words of buttons and
-results.
+"""The view floor: ``Game`` with the snapshot every display serialises, how it is built, its JSON, the words of
+buttons, plans, showdowns and results, and the tape of one hand for the replayer. Imports rules/ and record/.
 """

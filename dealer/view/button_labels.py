@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..messages import N_, Msg, msg
+from ..rules.entries import Input
 from ..rules.games import DEFAULT_GAMES
 from ..rules.legal import CHECK, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, LegalAction
 from ..rules.stakes import MAX_DISCARD
@@ -78,3 +81,8 @@ def _option(option: LegalAction) -> Option:
 
 
 _FIXED: dict[Action, Option] = {option.action: _option(option) for option in (FOLD, CHECK, DRAW, SHOW, MUCK, MISDEAL)}
+
+
+def label_of(lines: Sequence[Msg], entry: Input) -> Msg:
+    """An input in words: its first log line ("Bia raises to 6"), or the action's name."""
+    return lines[0] if lines else action_label(entry.action)

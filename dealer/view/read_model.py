@@ -6,27 +6,29 @@ reshuffle from deal_plan, the odd chip from showdown); nothing downstream works 
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..messages import N_, Msg, msg
-from ..record.corrections import boundary_sentence, input_lines, label_of, recorded_notice, with_undone
-from ..record.entries import Input
+from ..record.corrections import boundary_sentence, recorded_notice
+from ..record.history import LogLine
 from ..rules import betting
-from ..rules.deal_plan import plan_items, plan_title
 from ..rules.draws import announcements
+from ..rules.entries import Input
+from ..rules.facts import Step
 from ..rules.hand_flow import next_button
 from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
-from ..rules.showdown import pot_label, showdown_view
-from ..rules.table_state import LogLine, Phase, Seat, Status, TableState
+from ..rules.showdown import pot_label
+from ..rules.table_state import Phase, Seat, Status, TableState
 from ..rules.turn import to_act
-from .button_labels import option_for
+from .button_labels import label_of, option_for
 from .game_view import table_game, table_games
 from .ledger_view import night_fields
+from .plan_view import plan_items, plan_title
 from .results import result_view
+from .showdown_view import showdown_view
 from .snapshot import (
     Announcement,
     Betting,
@@ -45,7 +47,7 @@ from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, 
 
 
 class Played(Protocol):
-    """What the snapshot reads of a game (``record.game.Game`` is one), named here so the read model needs no
+    """What the snapshot reads of a game (``view.game.Game`` is one), named here so the read model needs no
     import of the game that builds it."""
 
     @property
@@ -57,11 +59,13 @@ class Played(Protocol):
     @property
     def inputs(self) -> Sequence[tuple[int, Input]]: ...
     @property
-    def undone_lines(self) -> Sequence[LogLine]: ...
-    @property
-    def redoable(self) -> Sequence[tuple[Input, Msg]]: ...
+    def redoable(self) -> Sequence[Step]: ...
     def games_played(self) -> Mapping[int, str]:
         """Each dealt hand's game (its code), by hand number."""
+    def hand_lines(self, number: int) -> list[LogLine]:
+        """Hand ``number``'s lines, undone ones included, read from its steps."""
+    def latest_step(self) -> Step | None:
+        """The step of the latest effective input."""
 
 # Enum members read through their class cost about 150 ns each in CPython 3.11, and a snapshot is built after
 # every input: the phases are read through these names instead.
@@ -156,7 +160,9 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     number = _round(table)
     label, where, title = cache.words(table, number)
     last = game.inputs[-1] if game.inputs else None
-    last_lines = input_lines(table.log, last[0]) if last else []
+    step = game.latest_step()
+    last_lines = step.lines if step is not None else ()
+    redo = game.redoable[-1] if game.redoable else None
     return Snapshot(
         seq=game.seq, phase=phase, hand=table.hand_number, hands=table.stakes.hands, stakes=table.stakes,
         stakes_text=text_of_stakes, hand_label=label, stage=where, round=number,
@@ -181,12 +187,11 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         chip_check=chip_check(table, stacks_sum, pot_total),
         chips_ok=stacks_sum + pot_total == table.total,
         notes=notes(table, seat),
-        log=tuple(with_undone(current_hand_log(table), [line for line in game.undone_lines
-                                                         if line.hand == table.hand_number])),
+        log=tuple(game.hand_lines(table.hand_number)),
         log_title=title,
         undo=label_of(last_lines, last[1]) if last else None,
         undo_confirm=boundary_sentence(table, last[1] if last else None),
-        redo=game.redoable[-1][1] if game.redoable else None,
+        redo=label_of(redo.lines, redo.entry) if redo else None,
         recorded=recorded_notice(table, last[1] if last else None, last_lines),
         history=history,
         total=table.total,
@@ -301,17 +306,6 @@ def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[
                              stacks[seat.name] - start[seat.name]) for seat in order)
 
 
-def current_hand_log(table: TableState) -> list[LogLine]:
-    """This hand's lines, read from the end: the cost does not grow with the session."""
-    lines: list[LogLine] = []
-    for line in reversed(table.log):
-        if line.hand != table.hand_number:
-            break
-        lines.append(line)
-    lines.reverse()
-    return lines
-
-
 def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     """Notable facts of the moment, each with its rule: why a raise is not offered, a short all-in, and so on."""
     hand = table.hand
@@ -342,23 +336,16 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     return tuple(found)
 
 
-def hand_log(table: TableState, number: int, undone: Sequence[LogLine] = ()) -> HandLog | None:
-    """One hand's log lines, undone ones included (struck through), or None for a hand not dealt yet. The effective
-    lines are found by bisection (the log is in hand order), so the cost is the hand's, not the session's."""
-    lines = table.log
-    start = bisect_left(lines, number, key=lambda line: line.hand)
-    end = bisect_right(lines, number, lo=start, key=lambda line: line.hand)
-    if start == end:
-        return None
-    mine = with_undone(lines[start:end], [line for line in undone if line.hand == number])
-    return HandLog(number, log_title(number), tuple(mine))
+def hand_log(number: int, lines: Sequence[LogLine]) -> HandLog:
+    """One hand's log lines under its title."""
+    return HandLog(number, log_title(number), tuple(lines))
 
 
-def session_log(table: TableState, undone: Sequence[LogLine] = ()) -> tuple[HandLog, ...]:
-    """Every hand's log lines, undone ones included (struck through), grouped by hand, for the pages and exports
-    that show the whole session."""
+def session_log(lines: Sequence[LogLine]) -> tuple[HandLog, ...]:
+    """The whole log's lines (in the order first recorded) grouped by hand, for the pages and exports that show the
+    whole session."""
     groups: dict[int, list[LogLine]] = {}
-    for line in with_undone(table.log, undone):
+    for line in lines:
         groups.setdefault(line.hand, []).append(line)
     return tuple(HandLog(number, log_title(number), tuple(groups[number])) for number in sorted(groups))
 

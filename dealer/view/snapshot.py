@@ -14,12 +14,13 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..messages import Msg
+from ..record.history import LogLine
 from ..rules.cards import Card
 from ..rules.legal import LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
-from ..rules.table_state import LogLine, Phase, Status
+from ..rules.table_state import Phase, Status
 from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
 
 

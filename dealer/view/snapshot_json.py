@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..messages import Msg, Translate
+from ..record.history import LogLine
 from ..rules.cards import format_cards
-from ..rules.table_state import LogLine
 from .game_view import game_json
 from .snapshot import AwardView, PlanItem, Snapshot
 
@@ -56,7 +56,7 @@ class RenderedLines:
 
 
 class Serialisable(Protocol):
-    """What the JSON STATE reads of a game (``record.game.Game`` is one)."""
+    """What the JSON STATE reads of a game (``view.game.Game`` is one)."""
 
     rendered_lines: RenderedLines
 

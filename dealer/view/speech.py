@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from ..rules.table_state import LogLine, Phase, Seat
+from ..rules.table_state import Phase, Seat
 
 
-def speech(last_lines: Sequence[LogLine], phase: Phase, seat: Seat | None, to_call: int | None) -> tuple[Msg, ...]:
-    said = [line.text for line in last_lines]
+def speech(last_lines: Sequence[Msg], phase: Phase, seat: Seat | None, to_call: int | None) -> tuple[Msg, ...]:
+    said = list(last_lines)
     if seat is not None:
         said.append(_turn(seat.name, phase, to_call))
     return tuple(said)

@@ -1,4 +1,4 @@
-"""Going to the tape: one hand replayed entry by entry, with the table as it stood after each entry.
+"""Going to the tape: one hand played again entry by entry, with the table as it stood after each entry.
 
 A hand's entries are its deal first, then every input, undo and redo that belongs to it: an input or a redo belongs
 to the hand the table is in after it, an undo to the hand of the input it takes back (the hand the table was in
@@ -10,7 +10,7 @@ The cost is the hand's, not the night's: the tape starts from the state kept bef
 so nothing here decides a rule a second time. When the kept state is an earlier one (an open game's input between
 hands entered after the deal was undone, or a join before hand 1), the inputs in force from it to the first deal are
 applied first: at most the hand before's. Only a log whose dealer undid back past the hand's start and played the
-hand before differently (then dealt this hand again) is replayed from its creation to the hand's first deal.
+hand before differently (then dealt this hand again) is rebuilt from its creation to the hand's first deal.
 
 :func:`tape_start` runs under the table's lock (it reads the game: the hand's part of the log, a checkpoint);
 :func:`play_tape` runs outside it (it reads only what the start copied, and the log's entries, which only grow).
@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import N_, Msg, Translate, msg
-from ..rules.table_state import LogLine, TableState
-from ..view.snapshot import Snapshot
-from ..view.snapshot_json import RenderedLines, state_json
-from .corrections import input_lines, label_of, undone_mark
-from .entries import Create, Entry, Input, Redo, Undo
+from ..record.history import LogLine, hand_span, undone_mark
+from ..record.rebuild import Checkpoint, copy_state
+from ..rules.entries import Create, Entry, Input, Redo, Undo
+from ..rules.facts import Step
+from ..rules.table_state import TableState
+from .button_labels import label_of
 from .game import Game
-from .replay import Checkpoint, copy_state
+from .snapshot import Snapshot
+from .snapshot_json import RenderedLines, state_json
 
 __all__ = ["HandTape", "TapeStart", "TapeStep", "play_tape", "steps_json", "tape_start"]
 
@@ -71,7 +73,7 @@ class TapeStart:
     log: Sequence[Entry]  # the game's whole log (it only grows): read only when the slow way is needed
     state: TableState | None  # a kept state before the first deal (a checkpoint's, never played on)
     inputs: tuple[tuple[int, Input], ...]  # the inputs in force from ``state`` to the first deal, with their seqs
-    lines: tuple[LogLine, ...]  # the log lines of ``state``'s hand (the table's log as it stood then, its tail)
+    steps: tuple[Step, ...]  # the steps of ``state``'s hand (the record as it stood then, its tail): its log lines
     history: tuple[dict[str, int], ...]  # stacks before hand 1 and after each hand, as they stood then
 
     @property
@@ -91,10 +93,10 @@ def tape_start(game: Game, number: int) -> TapeStart | None:
     # The table before the first deal is on the path to where it stands: after the inputs in force recorded before.
     before = bisect_left(game.inputs, first, key=_seq_of)
     point = _checkpoint(game.checkpoints, before)
-    log = game.state.log
-    begin = bisect_left(log, point.state.hand_number, hi=point.log_length, key=_hand_of)
+    record = game.state.record
+    begin = bisect_left(record, point.state.hand_number, hi=point.record_length, key=_hand_of)
     return TapeStart(number, game.created, first, entries, game.entries, point.state,
-                     tuple(game.inputs[point.index:before]), tuple(log[begin:point.log_length]),
+                     tuple(game.inputs[point.index:before]), tuple(record[begin:point.record_length]),
                      tuple(game.state.history[:point.history_length]))
 
 
@@ -104,7 +106,7 @@ def play_tape(start: TapeStart) -> HandTape:
     if start.state is not None:
         game: Game = _Tape(start)
     else:
-        game = Game.replay(start.log[:start.first])
+        game = Game.rebuild(start.log[:start.first])
     return HandTape(start.hand, _walk(start, game))
 
 
@@ -116,14 +118,22 @@ class _Tape(Game):
         super().__init__(start.created)
         self._before = start.first - 1
         assert start.state is not None
-        self.state = copy_state(start.state, list(start.lines), list(start.history), [])
-        self.checkpoints = [Checkpoint(0, start.state, len(start.lines), len(start.history), 0)]
+        self.state = copy_state(start.state, list(start.history), [])
+        self.checkpoints = [Checkpoint(0, start.state, len(start.history), 0)]
+        self._earlier = start.steps
         for seq, entry in start.inputs:  # in force already: applied as the game applied them
             self._apply(seq, entry)
 
     @property
     def seq(self) -> int:
         return self._before + len(self.entries) - 1
+
+    def hand_lines(self, number: int) -> list[LogLine]:
+        """The log of the kept state's hand begins with the steps recorded before the tape started (its record holds
+        only the tape's own: the hands it reads are the tape's)."""
+        if number != self.state.hand_number or not self._earlier or self._earlier[0].hand != number:
+            return super().hand_lines(number)
+        return self._lines.hand((*self._earlier, *self.state.record), self.corrections, number)
 
 
 @dataclass
@@ -143,9 +153,10 @@ def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
     for offset, entry in enumerate(start.entries):
         seq = start.first + offset
         if isinstance(entry, Undo):
-            taken_seq, taken = game.inputs[-1]
-            hand = game.hand_number
-            label = label_of(input_lines(game.state.log, taken_seq), taken)
+            taken_step = game.latest_step()
+            assert taken_step is not None
+            taken_seq, hand = taken_step.seq, game.hand_number
+            label = label_of(taken_step.lines, taken_step.entry)
             game.undo(at=entry.at)
             undone[taken_seq] = undone_mark(entry.at)
             kind, line = "undo", msg(N_("Undo: takes back “{input}”"), input=label)
@@ -160,10 +171,11 @@ def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
                 redone = entry
                 kind = "input"
             hand = game.hand_number
-            written = input_lines(game.state.log, seq)
-            label = label_of(written, redone)
+            written = game.state.record[-1]
+            assert written.seq == seq
+            label = label_of(written.lines, redone)
             line = msg(N_("Redo: “{input}” again"), input=label) if kind == "redo" else label
-            lines = tuple(one.text for one in written)
+            lines = written.lines
         assert game.seq == seq, "the tape keeps the log's seqs"
         if hand == start.hand:
             drafts.append(_Draft(seq, kind, line, lines, game.snapshot()))
@@ -208,11 +220,11 @@ def _hand_seqs(game: Game, number: int) -> list[int]:
     and its corrections (found by bisection and among the corrections: the cost does not follow the night)."""
     if number < 1:
         return []
-    log = game.state.log
-    begin = bisect_left(log, number, key=_hand_of)
-    end = bisect_right(log, number, lo=begin, key=_hand_of)
-    seqs = {line.seq for line in log[begin:end]}
-    seqs.update(line.seq for line in game.undone_lines if line.hand == number)
+    record = game.state.record
+    begin, end = hand_span(record, number)
+    seqs = {step.seq for step in record[begin:end] if step.lines}
+    seqs.update(correction.step.seq for correction in game.corrections
+                if correction.step is not None and correction.step.hand == number and correction.step.lines)
     seqs.update(correction.seq for correction in game.corrections if correction.hand == number)
     seqs.discard(0)
     return sorted(seqs)
@@ -242,5 +254,5 @@ def _seq_of(applied: tuple[int, Input]) -> int:
     return applied[0]
 
 
-def _hand_of(line: LogLine) -> int:
-    return line.hand
+def _hand_of(step: Step) -> int:
+    return step.hand

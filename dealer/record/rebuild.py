@@ -1,8 +1,8 @@
-"""Replaying a table's log in time proportional to its entries, whatever its undos and redos.
+"""Rebuilding a table from its log in time proportional to its entries, whatever its undos and redos.
 
 A log is a walk through a tree of table states: an input goes down to a new child, an undo goes back up to the
 parent, a redo goes down again to a new child with the same input. :func:`plan` reads the log once into that tree
-(nothing applied); ``Game.replay`` then applies every input once — the path to where the table stands last, and
+(nothing applied); ``Game.rebuild`` then applies every input once — the path to where the table stands last, and
 each branch left by an undo (its lines are kept, struck through) on a copy of the state it branched from.
 
 :class:`Checkpoint` is also what makes an undo cost the hand, not the night: the state before every deal is kept.
@@ -14,9 +14,9 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules.table_state import Hand, LogLine, TableState
-from .entries import Create, Entry, Input, Redo, Undo
-from .facts import Step
+from ..rules.entries import Create, Entry, Input, Redo, Undo
+from ..rules.facts import Step
+from ..rules.table_state import Hand, TableState
 
 Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that recorded it
 
@@ -25,33 +25,31 @@ Effective = list[tuple[int, Input]]  # inputs in force, each with the seq that r
 class Checkpoint:
     """The table as it stood before the effective input number ``index`` (a deal, or the creation at 0).
 
-    ``state`` is a private copy never played on; the log and the stacks history only grow during a session, so a
+    ``state`` is a private copy never played on; the record and the stacks history only grow during a session, so a
     checkpoint keeps their lengths, not copies of them."""
 
     index: int
     state: TableState
-    log_length: int
     history_length: int
     record_length: int
 
 
-def copy_state(state: TableState, log: list[LogLine], history: list[dict[str, int]], record: list[Step]) -> TableState:
+def copy_state(state: TableState, history: list[dict[str, int]], record: list[Step]) -> TableState:
     """A copy that can be played on without touching ``state``: its own seats and scalars; the hand (finished, or
     copied by :func:`branch_copy` mid-hand), the last result and the stakes are shared."""
     copied = copy.copy(state)
     copied.seats = [copy.copy(seat) for seat in state.seats]
     for seat in copied.seats:
         seat.draws = list(seat.draws)
-    copied.log = log
     copied.history = history
     copied.record = record
     return copied
 
 
 def branch_copy(state: TableState) -> TableState:
-    """A copy to play a branch an undo left on, without touching ``state``: the hand in play copied whole, a log of
-    its own (only the branch's lines are read back) and the stacks before hand 1 (the chip check reads them)."""
-    copied = copy_state(state, [], state.history[:1], [])
+    """A copy to play a branch an undo left on, without touching ``state``: the hand in play copied whole, a record
+    of its own (only the branch's steps are read back) and the stacks before hand 1 (the chip check reads them)."""
+    copied = copy_state(state, state.history[:1], [])
     if state.hand is not None and not state.hand.ended:
         copied.hand = copy_hand(state.hand)
     return copied
@@ -60,7 +58,7 @@ def branch_copy(state: TableState) -> TableState:
 def copy_hand(hand: Hand) -> Hand:
     """The hand in play, copied so that playing on the copy leaves it as it is (several times faster than
     ``copy.deepcopy``): every part that play changes is copied, the frozen records (pots, awards, ranked hands,
-    plan steps) are shared. A new mutable field of ``Hand`` must be copied here too (the replay tests would
+    plan steps) are shared. A new mutable field of ``Hand`` must be copied here too (the rebuild tests would
     show it)."""
     copied = copy.copy(hand)
     deck = copied.deck = copy.copy(hand.deck)

@@ -1,4 +1,4 @@
-"""The table log: frozen records of every accepted input. The log is the truth; state = replay(log)."""
+"""The table log: frozen records of every accepted input. The log is the truth; state = rebuild(log)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 from ..errors import BadInput
 from ..messages import N_, msg
-from ..rules.cards import Card, format_cards, parse_cards
-from ..rules.game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
-from ..rules.legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
-from ..rules.settings import SESSION, OpenSettings, parse_settings
-from ..rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+from .cards import Card, format_cards, parse_cards
+from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
+from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
+from .settings import SESSION, OpenSettings, given, parse_settings
+from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
 ACTIONS = tuple(action.value for action in Action)
 
@@ -62,20 +62,9 @@ class Input:
     after: str | None = None  # join: the player the newcomer sits after, clockwise
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": "input", "action": self.action.value}
-        if self.game is not None:
-            data["game"] = self.game
-        if self.player is not None:
-            data["player"] = self.player
-        if self.count is not None:
-            data["count"] = self.count
-        if self.cards is not None:
-            data["cards"] = format_cards(self.cards)
-        if self.amount is not None:
-            data["amount"] = self.amount
-        if self.after is not None:
-            data["after"] = self.after
-        return data
+        return given(kind="input", action=self.action.value, game=self.game, player=self.player, count=self.count,
+                     cards=format_cards(self.cards) if self.cards is not None else None, amount=self.amount,
+                     after=self.after)
 
 
 @dataclass(frozen=True)
@@ -87,7 +76,7 @@ class Undo:
     at: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return _timed({"kind": "undo"}, self.at)
+        return given(kind="undo", at=self.at)
 
 
 @dataclass(frozen=True)
@@ -97,13 +86,7 @@ class Redo:
     at: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return _timed({"kind": "redo"}, self.at)
-
-
-def _timed(data: dict[str, Any], at: float | None) -> dict[str, Any]:
-    if at is not None:
-        data["at"] = at
-    return data
+        return given(kind="redo", at=self.at)
 
 
 Entry = Create | Input | Undo | Redo

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..messages import Msg
-from ..rules.legal import Action, LegalAction
-from ..rules.outcomes import Award, HandResult, PlanStep
-from ..rules.ranking import RankedHand
 from .entries import Input
+from .legal import Action, LegalAction
+from .outcomes import Award, HandResult, PlanStep
+from .ranking import RankedHand
 
 # A wager's kind (R7): the full bet or raise, an all-in of at least half a bet (reopens), or less (does not).
 COMPLETE, QUALIFIES, INCOMPLETE = "complete", "qualifies", "incomplete"
