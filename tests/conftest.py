@@ -165,11 +165,11 @@ def api(server: ServerProcess) -> Api:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright; browser tests fail (not skip) in CI without it."""
+    """Headless Debian Chromium driven by Playwright. Without it every browser test fails (never skips), in CI or
+    not: `make test` installs it first, so a missing browser means pytest was run some other way."""
     if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium package")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. `make test` installs it "
+                    "(apt-get install chromium fonts-dejavu-core, as root or through sudo).", pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
