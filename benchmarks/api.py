@@ -21,83 +21,22 @@ Run: ``.venv/bin/python benchmarks/api.py [--clients 30] [--threads 16] [--pace 
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import os
-import platform
 import random
 import re
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from serving import Client, machine, percentile, served
+
 GOAL_MS = 25.0
 PLAYERS = ["Ana", "Bia", "Caio", "Duda", "Enzo", "Fabi"]
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SEQ = re.compile(rb'data-seq="(\d+)"')
-
-
-# --- the server --------------------------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(db: Path, port: int, threads: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-         "--threads", str(threads)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/api/health")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise SystemExit("the server did not start")
-
-
-class Client:
-    """One device: a keep-alive connection, as browsers keep it, timing each request to its last byte."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-
-    def request(self, method: str, path: str, body: Any = None,
-                headers: dict[str, str] | None = None) -> tuple[int, bytes, float]:
-        data = json.dumps(body).encode() if body is not None else None
-        all_headers = {"Accept-Language": "en", **(headers or {})}
-        if data is not None:
-            all_headers["Content-Type"] = "application/json"
-        for attempt in (1, 2):
-            started = time.perf_counter()
-            try:
-                self.connection.request(method, path, body=data, headers=all_headers)
-                answer = self.connection.getresponse()
-                payload = answer.read()
-                return answer.status, payload, (time.perf_counter() - started) * 1000
-            except (http.client.HTTPException, OSError):
-                self.connection.close()
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
 
 
 # --- the dealer ----------------------------------------------------------------------------------------------------
@@ -106,11 +45,7 @@ class Dealer:
     def __init__(self, port: int, rng: random.Random) -> None:
         self.client = Client(port)
         self.rng = rng
-        status, body, _ = self.client.request("POST", "/api/tables", {
-            "players": [{"name": name, "stack": 1000} for name in PLAYERS], "button": "Ana"})
-        assert status == 201, body
-        created = json.loads(body)
-        self.table, self.token, self.state = created["table"], created["dealer_token"], created["state"]
+        self.table, self.token, self.state = self.client.create_table(PLAYERS)
         self.timings: list[tuple[int, str, float]] = []  # (hand, action, ms)
 
     def send(self, path: str, payload: dict[str, Any]) -> float:
@@ -220,14 +155,6 @@ class Phone(threading.Thread):
 
 # --- report ----------------------------------------------------------------------------------------------------------
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def line(label: str, values: list[float], goal: bool = True) -> str:
     if not values:
         return f"  {label:<46} n=    0"
@@ -249,45 +176,36 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "bench.sqlite3", port, args.threads)
-        try:
-            dealer = Dealer(port, rng)
-            stop = threading.Event()
-            phones = [Phone(port, dealer.table, "json" if index % 2 == 0 else "fragment", args.interval, stop,
-                            random.Random(args.seed + index)) for index in range(args.clients)]
-            for phone in phones:
-                phone.start()
-            time.sleep(args.interval)  # every phone is polling before the dealer starts
+    with served(args.threads) as port:
+        dealer = Dealer(port, rng)
+        stop = threading.Event()
+        phones = [Phone(port, dealer.table, "json" if index % 2 == 0 else "fragment", args.interval, stop,
+                        random.Random(args.seed + index)) for index in range(args.clients)]
+        for phone in phones:
+            phone.start()
+        time.sleep(args.interval)  # every phone is polling before the dealer starts
 
-            began = time.perf_counter()
-            dealer.act({"action": "deal"})
-            hand_1 = dealer.same_action(args.repeat, args.pace)
-            dealer.play_until(lambda state: state["hand"] == 10 and state["phase"] == "bet", args.pace)
-            hand_10 = dealer.same_action(args.repeat, args.pace)
-            dealer.play_until(lambda state: state["phase"] == "over", args.pace)
-            duration = time.perf_counter() - began
-            time.sleep(args.idle)
-            stop.set()
-            for phone in phones:
-                phone.join(timeout=5)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        began = time.perf_counter()
+        dealer.act({"action": "deal"})
+        hand_1 = dealer.same_action(args.repeat, args.pace)
+        dealer.play_until(lambda state: state["hand"] == 10 and state["phase"] == "bet", args.pace)
+        hand_10 = dealer.same_action(args.repeat, args.pace)
+        dealer.play_until(lambda state: state["phase"] == "over", args.pace)
+        duration = time.perf_counter() - began
+        time.sleep(args.idle)
+        stop.set()
+        for phone in phones:
+            phone.join(timeout=5)
 
     json_polls = [ms for phone in phones if phone.kind == "json" for ms in phone.timings]
     fragment_polls = [ms for phone in phones if phone.kind == "fragment" for ms in phone.timings]
     changed = [ms for phone in phones for ms in phone.changed]
     unchanged = [ms for phone in phones for ms in phone.unchanged]
     actions = [ms for _, _, ms in dealer.timings]
-    cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"API benchmark: 10-hand session of {len(PLAYERS)} players, {len(dealer.timings)} dealer actions in "
           f"{duration:.0f} s, {args.clients} phones polling every {args.interval:g} s "
           f"(then {args.idle:g} s idle), server --threads {args.threads}")
-    print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
-          + (f", load average {load[0]:.1f} at the end" if load else ""))
+    print(machine())
     print(line("dealer actions (POST .../actions)", actions))
     by_action: dict[str, list[float]] = {}
     for _, action, ms in dealer.timings:

@@ -37,17 +37,15 @@ import os
 import platform
 import re
 import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from api import free_port, percentile
 from hostile_wifi import HealthChecks, creations, dribble, during, imports, long_night
+from serving import percentile, served
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_RATIO = 3.0
@@ -56,24 +54,6 @@ FLOOD_DEVICES = (20, 1, 0)
 FLOOD_NAMES = {20: "20 devices", 1: "one device", 0: "the laptop"}
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 SEQ = re.compile(r'data-seq="(\d+)"')
-
-
-def start(db: Path, port: int, threads: int | None) -> subprocess.Popen[bytes]:
-    extra = ["--threads", str(threads)] if threads else []
-    server = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port),
-                               "--db", str(db), *extra], cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/api/health")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 class ConsoleDealer:
@@ -241,9 +221,7 @@ def main() -> int:
     parser.add_argument("--creations", type=int, default=100)
     args = parser.parse_args()
     raise_open_files(args.dribblers + args.slow + 256)
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = start(Path(folder) / "bench.sqlite3", port, args.threads)
+    with served(args.threads) as port:
         health = HealthChecks(port)
         try:
             night = long_night(args.night_hands)
@@ -270,8 +248,7 @@ def main() -> int:
             quiet += taps_while(dealer, None, args.taps, args.pace)  # the baseline, before and after
         finally:
             health.__exit__()
-            server.terminate()
-            server.wait(timeout=10)
+
     quiet_p95 = percentile(quiet, 0.95)
     lines = [report("quiet", quiet, None), report(f"{args.slow} slow conns", slow, quiet_p95),
              *(report(f"flood, {FLOOD_NAMES[devices]}", taps, quiet_p95) for devices, (taps, _, _) in

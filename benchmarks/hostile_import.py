@@ -25,8 +25,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent)]  # the engine, to write the files
 
-from api import free_port, percentile  # noqa: E402
-from hostile import start  # noqa: E402
+from serving import free_port, percentile, start_server  # noqa: E402
 from sessions import session  # noqa: E402
 
 from dealer import Game, export_document  # noqa: E402
@@ -93,7 +92,7 @@ def main() -> int:
     files = [night(args.hands, days) for days in range(1, 2 * args.imports + 1)]
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start(Path(folder) / "bench.sqlite3", port, None)
+        server = start_server(Path(folder) / "bench.sqlite3", port)
         try:
             _, created = post(port, "/api/tables", json.dumps({"players": ["Ana", "Bia"]}).encode())
             table = str(created["table"])

@@ -31,19 +31,15 @@ from __future__ import annotations
 import argparse
 import html
 import json
-import os
-import platform
 import random
 import re
 import select
 import socket
-import tempfile
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-from api import Client, free_port, percentile, start_server
+from serving import Client, figures, machine, percentile, served
 
 DELAY_GOAL_MS = 500.0
 TAP_RATIO_GOAL = 1.5
@@ -83,12 +79,7 @@ class Dealer:
     def __init__(self, port: int, rng: random.Random) -> None:
         self.client = Client(port)
         self.rng = rng
-        status, body, _ = self.client.request("POST", "/api/tables", {
-            "players": [{"name": name, "stack": 1000} for name in PLAYERS], "button": "Ana"})
-        assert status == 201, body
-        created = json.loads(body)
-        self.table, self.token = created["table"], created["dealer_token"]
-        self.state: dict[str, Any] = created["state"]
+        self.table, self.token, self.state = self.client.create_table(PLAYERS)
         self.sent: dict[int, float] = {}  # seq -> perf_counter when its tap was sent
         self.taps: dict[bool, list[float]] = {False: [], True: []}  # followed? -> tap durations in ms
 
@@ -273,14 +264,8 @@ def main() -> int:
         parser.error("keep it bounded: 1-100 phones, 2-500 taps, a pace of at most 30 s")
 
     rng = random.Random(args.seed)
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "bench.sqlite3", port, args.threads)
-        try:
-            dealer, phones, duration = play(args, port, rng)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with served(args.threads) as port:
+        dealer, phones, duration = play(args, port, rng)
     return report(args, dealer, phones, duration)
 
 
@@ -296,20 +281,17 @@ def report(args: argparse.Namespace, dealer: Dealer, phones: list[Phone], durati
                 delays.append(delay * 1000)
     requests = sum(phone.requests for phone in phones)
     interval = max(phone.interval for phone in phones)
-    cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     how = f"polling the live fragment every {interval * 1000:g} ms" if args.mode == "poll" else "on SSE streams"
     print(f"Phone delay benchmark ({args.mode}): {len(dealer.sent)} taps in {duration:.0f} s "
           f"({args.pace[0]:g}-{args.pace[1]:g} s apart, blocks of {args.block} alone / followed), "
           f"{args.phones} phones {how}, {requests} phone requests, server --threads {args.threads}")
-    print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
-          + (f", load average {load[0]:.1f} at the end" if load else ""))
+    print(machine())
     if delays:
-        print(f"  tap -> phone       (n={len(delays):4}):  {figures(delays)}")
+        print(f"  tap -> phone       (n={len(delays):4}):  {figures(delays, 0, 7)}")
     print(f"  never reached a phone: {missed}")
     alone, followed = dealer.taps[False], dealer.taps[True]
-    print(f"  dealer tap alone    (n={len(alone):4}):  {figures(alone, 1)}")
-    print(f"  dealer tap followed (n={len(followed):4}):  {figures(followed, 1)}")
+    print(f"  dealer tap alone    (n={len(alone):4}):  {figures(alone, 1, 7)}")
+    print(f"  dealer tap followed (n={len(followed):4}):  {figures(followed, 1, 7)}")
     ratio = percentile(followed, 0.95) / percentile(alone, 0.95)
     delay_met = bool(delays) and missed == 0 and percentile(delays, 0.95) <= DELAY_GOAL_MS
     print(f"  goal tap -> phone p95 <= {DELAY_GOAL_MS:.0f} ms, nothing missed: {'met' if delay_met else 'NOT MET'}")
@@ -322,12 +304,6 @@ def followed_taps(args: argparse.Namespace, dealer: Dealer) -> list[int]:
     """The seqs tapped while the phones followed: every other block, starting with the second."""
     seqs = sorted(dealer.sent)
     return [seq for index, seq in enumerate(seqs) if (index // args.block) % 2 == 1]
-
-
-def figures(values: list[float], decimals: int = 0) -> str:
-    parts = "  ".join(f"{label} {percentile(values, fraction):7.{decimals}f}"
-                      for label, fraction in (("p50", 0.50), ("p90", 0.90), ("p95", 0.95)))
-    return f"{parts}  max {max(values):7.{decimals}f} ms"
 
 
 if __name__ == "__main__":

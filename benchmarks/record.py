@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from sessions import session  # noqa: E402
+from sessions import night_options, nights  # noqa: E402
 
 from dealer import Game  # noqa: E402
 from dealer.formats import phh, pokerstars  # noqa: E402  (PokerKit imported here, before any timing)
@@ -111,15 +111,10 @@ def ms(seconds: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, nargs="+", default=[10, 60, 200], help="sizes of the logs, in hands")
-    parser.add_argument("--repeat", type=int, default=7, help="rounds (medians reported)")
-    parser.add_argument("--seed", type=int, default=20261201)
+    night_options(parser, "sizes of the logs, in hands")
     parser.add_argument("--profile", action="store_true", help="cProfile the outputs of the largest log")
     args = parser.parse_args()
-    if not (all(1 <= hands <= 1000 for hands in args.hands) and 1 <= args.repeat <= 50):
-        parser.error("keep it bounded: 1-1,000 hands, 1-50 rounds")
-
-    logs = {hands: session(hands, undo_rate=0.05, seed=args.seed) for hands in args.hands}
+    logs = nights(parser, args)
     measure({min(logs): logs[min(logs)]}, 1)  # warm up: first calls, PokerKit's lazy set-ups
     found = measure(logs, args.repeat)
 

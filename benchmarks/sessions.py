@@ -1,11 +1,13 @@
 """Long sessions for the benchmarks: a table's log of N hands, played through the engine with random plausible
 inputs (mostly calls and checks, some raises and folds, random draws), optionally with undos mixed in.
 
-Shared by ``benchmarks/storage.py`` and the tests' fixtures that need a long table; nothing here is timed.
+Shared by ``benchmarks/storage.py``, ``record.py``, ``replayer.py`` (with their ``--hands``/``--repeat``/``--seed``
+options) and the tests' fixtures that need a long table; nothing here is timed.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 
 from dealer import Game
@@ -83,3 +85,17 @@ def without_undos(entries: list[Entry]) -> list[Entry]:
         else:
             kept.append(entry)
     return kept
+
+
+def night_options(parser: argparse.ArgumentParser, hands_help: str) -> None:
+    """``--hands`` (the nights' lengths), ``--repeat`` and ``--seed``, as the benchmarks that time nights take them."""
+    parser.add_argument("--hands", type=int, nargs="+", default=[10, 60, 200], help=hands_help)
+    parser.add_argument("--repeat", type=int, default=7, help="rounds (medians reported)")
+    parser.add_argument("--seed", type=int, default=20261201)
+
+
+def nights(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[int, list[Entry]]:
+    """hands -> a night of that many hands with 5 % undos, for each ``--hands``; sizes out of bounds stop here."""
+    if not (all(1 <= hands <= 1000 for hands in args.hands) and 1 <= args.repeat <= 50):
+        parser.error("keep it bounded: 1-1,000 hands, 1-50 rounds")
+    return {hands: session(hands, undo_rate=0.05, seed=args.seed) for hands in args.hands}

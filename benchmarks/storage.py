@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
+from serving import free_port, start_server  # noqa: E402
 from sessions import session, without_undos  # noqa: E402
 
 from dealer import Game  # noqa: E402
@@ -86,25 +87,8 @@ def fetch(url: str, cookie: str | None = None) -> bytes:
 def start_and_measure(db: Path, port: int) -> tuple[float, subprocess.Popen[bytes]]:
     """Seconds from starting ``python app.py`` until /api/health answers 200."""
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port),
-                                "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while time.monotonic() - started < 60:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return time.monotonic() - started, process
-        except OSError:
-            time.sleep(0.02)
-    process.kill()
-    raise RuntimeError("the server did not become ready")
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    process = start_server(db, port)
+    return time.monotonic() - started, process
 
 
 def verdict(ok: bool) -> str:

@@ -31,12 +31,9 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
-import platform
 import random
 import resource
 import sys
-import tempfile
 import threading
 import time
 from multiprocessing.synchronize import Event
@@ -44,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api import Client, free_port, percentile, start_server
+from serving import Client, figures, machine, percentile, served
 
 RATIO_GOAL = 1.5
 PLAYERS = ["Ana", "Bia", "Caio", "Duda", "Enzo", "Fabi"]
@@ -59,12 +56,7 @@ class Dealer:
     def __init__(self, port: int, rng: random.Random, hands: int) -> None:
         self.client = Client(port)
         self.rng = rng
-        status, body, _ = self.client.request("POST", "/api/tables", {
-            "players": [{"name": name, "stack": 100_000} for name in PLAYERS], "button": "Ana", "hands": hands})
-        assert status == 201, body
-        created = json.loads(body)
-        self.table, self.token = created["table"], created["dealer_token"]
-        self.state: dict[str, Any] = created["state"]
+        self.table, self.token, self.state = self.client.create_table(PLAYERS, 100_000, hands=hands)
         self.shown: set[str] = set()  # the cards shown at this hand's showdown (no card twice)
 
     def tap(self) -> float:
@@ -185,12 +177,6 @@ def measure(args: argparse.Namespace, port: int) -> tuple[dict[bool, list[float]
     return taps, found, errors, dealer.state["hand"], duration, loaded_time, cpu
 
 
-def figures(values: list[float]) -> str:
-    parts = "  ".join(f"{label} {percentile(values, fraction):6.1f}"
-                      for label, fraction in (("p50", 0.50), ("p90", 0.90), ("p95", 0.95)))
-    return f"{parts}  max {max(values):6.1f} ms"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--readers", type=int, default=10, help="phones reading the report and the histories")
@@ -210,24 +196,15 @@ def main() -> int:
         parser.error("keep it bounded: 1-50 readers, 2-1,000 taps, 0-100 hands first, a pace of at most 5 s, "
                      "phases of at most 60 s")
 
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "bench.sqlite3", port, args.threads)
-        try:
-            taps, reads, errors, hand, duration, loaded_time, phones_cpu = measure(args, port)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with served(args.threads) as port:
+        taps, reads, errors, hand, duration, loaded_time, phones_cpu = measure(args, port)
 
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
-    cpu = f"{os.cpu_count()} cores" + (f", {platform.processor()}" if platform.processor() else "")
     what = "the JSON STATE (control)" if args.control else "the report and the histories"
     print(f"Tap under reads benchmark: {len(taps[False]) + len(taps[True])} taps in {duration:.0f} s ({args.pace:g} s "
           f"apart, phases of {args.block} quiet / loaded), hands {args.warmup + 1}-{hand} (after {args.warmup} "
           f"played first), {args.readers} phones reading {what} back to back while loaded, server --threads "
           f"{args.threads}")
-    print(f"  machine: {platform.system()} {platform.release()}, {cpu}, Python {platform.python_version()}"
-          + (f", load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end" if load else ""))
+    print(machine(all_loads=True))
     print(f"  dealer tap quiet   (n={len(taps[False]):4}):  {figures(taps[False])}")
     print(f"  dealer tap loaded  (n={len(taps[True]):4}):  {figures(taps[True])}")
     for kind, values in reads.items():

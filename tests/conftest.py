@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from browser_driver import Console
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -163,19 +166,67 @@ def api(server: ServerProcess) -> Api:
     return Api(server.base)
 
 
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of its own with a new database (``tmp_path/dealer.sqlite3``), for a test that floods, pauses, stops
+    or breaks it; stopped at the end. Starting one costs about a second: tests that only play use ``server``."""
+    process = ServerProcess(tmp_path / "dealer.sqlite3")
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MB tmpfs mounted at ``tmp_path/disk``, for filling up (mounting needs root: skipped otherwise)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)]).returncode:
+        pytest.skip("mounting a small tmpfs needs root")
+    yield disk
+    subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def fill_up(path: Path) -> None:
+    """Write zeros to ``path`` until its disk is full."""
+    with open(path, "wb") as file, contextlib.suppress(OSError):
+        while True:
+            file.write(b"\0" * 65536)
+            file.flush()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright; browser tests fail (not skip) in CI without it."""
+    """Headless Debian Chromium driven by Playwright. Without it every browser test fails (never skips), in CI or
+    not: `make test` installs it first, so a missing browser means pytest was run some other way."""
     if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium package")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. `make test` installs it "
+                    "(apt-get install chromium fonts-dejavu-core, as root or through sudo).", pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def dealer(browser: Any, server: ServerProcess) -> Iterator[Console]:
+    """A dealer's tablet (a browser context of its own) on the shared server."""
+    device = Console(browser, server.base)
+    yield device
+    device.close()
+
+
+@pytest.fixture
+def dealer_alone(browser: Any, own_server: ServerProcess) -> Iterator[Console]:
+    """A dealer's tablet on a server of its own (``own_server``, for a test that pauses or stops it): a table of
+    Ana and Bia (``.table``), hand 1 dealt."""
+    device = Console(browser, own_server.base)
+    device.create(["Ana", "Bia"])
+    device.tap("act-deal")
+    yield device
+    device.close()
 
 
 @pytest.fixture(scope="session")

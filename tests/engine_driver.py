@@ -74,6 +74,13 @@ class Table:
         state = self.state
         return sum(p["stack"] + p["committed"] for p in state["players"])
 
+    def limps(self) -> Table:
+        """Everyone to act calls or checks until the betting round ends."""
+        number = self.state["round"]
+        while self.state["phase"] == "bet" and self.state["round"] == number:
+            self.do(f"{self.to_act} {'call' if 'call' in self.legal else 'check'}")
+        return self
+
     def checks_round(self) -> None:
         """Everyone to act checks until the betting round ends."""
         number = self.state["round"]

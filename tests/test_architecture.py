@@ -265,7 +265,7 @@ def test_web_layer_never_reads_a_game_state() -> None:
 # --- no rule number typed in the web layer -------------------------------------------------------------------
 
 SECTION = re.compile(r"^(0?[1-9]|10)$")
-RULING = re.compile(r"^[Rr]0?([1-9]|1\d|20)$")
+RULING = re.compile(r"^[Rr]0?[1-9]\d?$")  # every ruling, R1 to R99 (R01 too)
 TYPED_IN_TEXT = [
     (re.compile(r"§\s*\d"), "a § section number"),
     (re.compile(r"#[sr]\d"), "a rule reference anchor"),
@@ -328,11 +328,11 @@ def typed_citations_in_template(path: Path, text: str | None = None) -> list[str
 
 def test_citation_finders_see_every_form() -> None:
     """The check below is only as good as its finders: each form of a typed citation must be seen."""
-    code = ('"""A docstring may say §04 and /rules#s04."""\nLine(gettext("x"), "07", "R15")\n'
+    code = ('"""A docstring may say §04 and /rules#s04."""\nLine(gettext("x"), "07", "R15", "R27")\n'
             'msg("x", rule="04", ruling="R7")\nhref = "/rules#r07"\nlabel = f"§04 · {name}"\nbox = {"rule": "05"}\n'
             'fine = rule_url(rule=message.rule)\n')
     found = typed_citations_in_python(ROOT / "web" / "probe.py", code)
-    for expected in ("'07' passed", "'R15'", "rule='04'", "ruling='R7'", "4: a rule reference anchor",
+    for expected in ("'07' passed", "'R15'", "'R27'", "rule='04'", "ruling='R7'", "4: a rule reference anchor",
                      "5: a § section", "{'rule': '05'}"):
         assert any(expected in offence for offence in found), (expected, found)
     assert not [offence for offence in found if offence.startswith(("1:", "7:"))], found

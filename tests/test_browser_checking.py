@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import signal
 import time
-from pathlib import Path
-from typing import Any
 
 import pytest
 
+from browser_driver import WAIT, Console
 from conftest import Api, ServerProcess
-from test_browser_corrections import WAIT, Console
 
 pytestmark = pytest.mark.browser
 
@@ -22,32 +20,25 @@ WATCH_BANNER = """() => { window.__banners = [];
     .observe(banner, { attributes: true, childList: true, subtree: true, characterData: true }); }"""
 
 
-def test_a_slow_answer_says_checking_then_shows_the_tap_recorded(browser: Any, tmp_path: Path) -> None:
-    own = ServerProcess(tmp_path / "slow.sqlite3")
-    own.start()
-    device = Console(browser, own.base)
+def test_a_slow_answer_says_checking_then_shows_the_tap_recorded(dealer_alone: Console,
+                                                                  own_server: ServerProcess) -> None:
+    device = dealer_alone
+    seq = device.seq()
+    device.page.evaluate(WATCH_BANNER)
+    assert own_server.process is not None
+    own_server.process.send_signal(signal.SIGSTOP)  # the laptop stalls: the tap waits in its socket
     try:
-        table = device.create(["Ana", "Bia"])
-        device.tap("act-deal")
-        seq = device.seq()
-        device.page.evaluate(WATCH_BANNER)
-        assert own.process is not None
-        own.process.send_signal(signal.SIGSTOP)  # the laptop stalls: the tap waits in its socket
-        try:
-            device.page.get_by_test_id("act-call").tap()
-            banner = device.page.get_by_test_id("offline-banner")
-            banner.wait_for(state="visible", timeout=WAIT)
-            assert " ".join(banner.inner_text().split()) == ("No answer yet: checking whether the laptop recorded this "
-                                                            "tap…")
-            time.sleep(1)
-        finally:
-            own.process.send_signal(signal.SIGCONT)
-        banner.wait_for(state="hidden", timeout=WAIT)
-        device.page.wait_for_function(f"() => Number(document.querySelector('#console').dataset.seq) === {seq + 1}",
-                                      timeout=WAIT)
-        assert Api(own.base).state(table)["seq"] == seq + 1  # applied once
-        said = device.page.evaluate("window.__banners")
-        assert not any("Not recorded" in text for text in said), said
+        device.page.get_by_test_id("act-call").tap()
+        banner = device.page.get_by_test_id("offline-banner")
+        banner.wait_for(state="visible", timeout=WAIT)
+        assert " ".join(banner.inner_text().split()) == ("No answer yet: checking whether the laptop recorded this "
+                                                        "tap…")
+        time.sleep(1)
     finally:
-        device.close()
-        own.stop()
+        own_server.process.send_signal(signal.SIGCONT)
+    banner.wait_for(state="hidden", timeout=WAIT)
+    device.page.wait_for_function(f"() => Number(document.querySelector('#console').dataset.seq) === {seq + 1}",
+                                  timeout=WAIT)
+    assert Api(own_server.base).state(device.table)["seq"] == seq + 1  # applied once
+    said = device.page.evaluate("window.__banners")
+    assert not any("Not recorded" in text for text in said), said

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 
+from browser_driver import PHONE, TABLET, create_table, fill_start_screen
 from conftest import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-TABLET = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
 @dataclass(frozen=True)
@@ -139,22 +138,13 @@ class Tablet:
     # --- the start screen ---
     def create(self, names: list[str], button: int | None = None, stacks: dict[int, int] | None = None,
                hands: int | None = None, screenshot: str | None = None) -> str:
-        page = self.page
-        page.goto(self.base + "/")
-        for index, name in enumerate(names):
-            self.testid(f"name-{index}").fill(name)
-        for index, stack in (stacks or {}).items():
-            self.testid(f"stack-{index}").fill(str(stack))
-        if button is not None:
-            self.testid(f"button-{button}").check()
+        fill_start_screen(self.page, self.base, names, button, stacks)
         if hands is not None:
-            page.locator("[data-testid=other-stakes] summary").click()
+            self.page.locator("[data-testid=other-stakes] summary").click()
             self.testid("stakes-hands").fill(str(hands))
         if screenshot:
             self.shot(screenshot)
-        self.testid("create-table").click()
-        page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"))
-        return page.url.split("/t/")[1].split("/")[0]
+        return create_table(self.page)
 
 
 @pytest.fixture
@@ -163,6 +153,14 @@ def tablet(browser: Any, server: ServerProcess, taps: list[Tap], artifacts: Path
     yield device
     device.close()
     assert all(tap.htmx for tap in taps if tap.status != 303), "taps with JavaScript go through htmx"
+
+
+@pytest.fixture
+def dealt(tablet: Tablet) -> Tablet:
+    """Ana, Bia and Caio at a new table, Ana on the button, hand 1 dealt."""
+    tablet.create(["Ana", "Bia", "Caio"], button=0)
+    tablet.tap("act-deal")
+    return tablet
 
 
 def hand_to_showdown_checking(t: Tablet, players: int) -> None:
@@ -259,10 +257,8 @@ def test_full_ten_hand_session_of_three_players(tablet: Tablet) -> None:
     assert "7h 5c 4d 3s 2c" in t.text("log-hand-1")
 
 
-def test_capped_round_then_heads_up_raises_without_cap(tablet: Tablet) -> None:
-    t = tablet
-    t.create(["Ana", "Bia", "Caio"], button=0)
-    t.tap("act-deal")
+def test_capped_round_then_heads_up_raises_without_cap(dealt: Tablet) -> None:
+    t = dealt
     t.tap("act-raise")  # Ana to 4
     assert t.text("act-raise") == "Raise to 6" and t.text("cap-state").startswith("2 raises left")
     t.tap("act-raise")  # Bia to 6
@@ -378,10 +374,8 @@ def test_six_players_draw_five_each_and_the_reshuffle_box(tablet: Tablet) -> Non
     assert t.has("exposed-Eva")
 
 
-def test_split_pot_with_an_odd_chip(tablet: Tablet) -> None:
-    t = tablet
-    t.create(["Ana", "Bia", "Caio"], button=0)
-    t.tap("act-deal")
+def test_split_pot_with_an_odd_chip(dealt: Tablet) -> None:
+    t = dealt
     t.tap("act-call")  # Ana
     t.tap("act-fold")  # Bia leaves her small blind in: the pot is 5
     t.tap("act-check")  # Caio
@@ -401,10 +395,8 @@ def test_split_pot_with_an_odd_chip(tablet: Tablet) -> None:
     t.shot("split-pot", locator="[data-testid=last-hand]")
 
 
-def test_undo_each_kind_of_input(tablet: Tablet) -> None:
-    t = tablet
-    t.create(["Ana", "Bia", "Caio"], button=0)
-    t.tap("act-deal")
+def test_undo_each_kind_of_input(dealt: Tablet) -> None:
+    t = dealt
     t.undo("Deal hand 1: button Ana; Bia posts 1, Caio posts 2")
     assert "Undo the deal of hand 1" in t.text("confirm")  # a boundary: the first tap only asks
     t.tap("confirm-yes")
@@ -460,10 +452,8 @@ def test_undo_each_kind_of_input(tablet: Tablet) -> None:
     assert t.has("act-deal")
 
 
-def test_misdeal_keeps_the_hand_number_and_closes_after_the_first_action(tablet: Tablet) -> None:
-    t = tablet
-    t.create(["Ana", "Bia", "Caio"], button=0)
-    t.tap("act-deal")
+def test_misdeal_keeps_the_hand_number_and_closes_after_the_first_action(dealt: Tablet) -> None:
+    t = dealt
     assert t.has("act-misdeal")
     t.tap("act-misdeal")
     assert t.text("hand-label") == "Hand 1 of 10" and "Misdeal: all 52" not in t.text("log-current")  # asked only

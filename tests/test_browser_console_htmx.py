@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from browser_driver import WAIT, Console
 from conftest import Api
-from test_browser_corrections import WAIT, Console, dealer  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
 
 
-def test_cancel_closes_a_confirmation_and_records_nothing(dealer: Console, api: Api) -> None:  # noqa: F811
+def test_cancel_closes_a_confirmation_and_records_nothing(dealer: Console, api: Api) -> None:
     table = dealer.create(["Ana", "Bia", "Caio"])
     dealer.tap("act-deal")
     seq = dealer.seq()
@@ -26,7 +26,7 @@ def test_cancel_closes_a_confirmation_and_records_nothing(dealer: Console, api: 
     assert "Bia" in dealer.text("turn") or "Ana" in dealer.text("turn")
 
 
-def test_a_console_that_lost_the_key_shows_the_locked_page_on_its_next_tap(dealer: Console, api: Api) -> None:  # noqa: F811
+def test_a_console_that_lost_the_key_shows_the_locked_page_on_its_next_tap(dealer: Console, api: Api) -> None:
     table = dealer.create(["Ana", "Bia"])
     dealer.tap("act-deal")
     seq = dealer.seq()
@@ -38,7 +38,7 @@ def test_a_console_that_lost_the_key_shows_the_locked_page_on_its_next_tap(deale
     assert api.state(table)["seq"] == seq  # nothing applied
 
 
-def test_a_server_error_page_never_lands_in_the_console(dealer: Console, api: Api) -> None:  # noqa: F811
+def test_a_server_error_page_never_lands_in_the_console(dealer: Console, api: Api) -> None:
     table = dealer.create(["Ana", "Bia"])
     dealer.tap("act-deal")
     seq = dealer.seq()

@@ -6,14 +6,12 @@ taps in between; the keys act (and never inside a text field); a tap's answer le
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_driver import WAIT, Console
 from conftest import Api, ServerProcess
-from test_browser_corrections import WAIT, Console
 
 pytestmark = pytest.mark.browser
 
@@ -41,13 +39,6 @@ LAYOUT = """() => {
   const actions = document.querySelector('#console .player-actions');
   return { sideways, clipped, outside, actionsWidth: actions ? actions.getBoundingClientRect().width : 0, width };
 }"""
-
-
-@pytest.fixture
-def dealer(browser: Any, server: ServerProcess) -> Iterator[Console]:
-    device = Console(browser, server.base)
-    yield device
-    device.close()
 
 
 def _check_layout(device: Console, where: str) -> None:
@@ -80,26 +71,18 @@ def test_every_size_keeps_badges_controls_and_width(browser: Any, server: Server
         device.close()
 
 
-def test_the_offline_notice_comes_without_a_tap_and_clears_by_itself(browser: Any, tmp_path: Path) -> None:
-    own = ServerProcess(tmp_path / "away.sqlite3")
-    own.start()
-    device = Console(browser, own.base)
+def test_the_offline_notice_comes_without_a_tap_and_clears_by_itself(dealer_alone: Console,
+                                                                     own_server: ServerProcess) -> None:
+    banner = dealer_alone.page.get_by_test_id("offline-banner")
+    assert not banner.is_visible()
+    assert own_server.process is not None
+    own_server.process.send_signal(signal.SIGSTOP)  # the laptop stops answering; nobody taps
     try:
-        device.create(["Ana", "Bia"])
-        device.tap("act-deal")
-        banner = device.page.get_by_test_id("offline-banner")
-        assert not banner.is_visible()
-        assert own.process is not None
-        own.process.send_signal(signal.SIGSTOP)  # the laptop stops answering; nobody taps
-        try:
-            banner.wait_for(state="visible", timeout=WAIT)
-            assert "Reconnecting" in banner.inner_text()
-        finally:
-            own.process.send_signal(signal.SIGCONT)
-        banner.wait_for(state="hidden", timeout=WAIT)  # back: cleared without a tap
+        banner.wait_for(state="visible", timeout=WAIT)
+        assert "Reconnecting" in banner.inner_text()
     finally:
-        device.close()
-        own.stop()
+        own_server.process.send_signal(signal.SIGCONT)
+    banner.wait_for(state="hidden", timeout=WAIT)  # back: cleared without a tap
 
 
 def test_the_plan_ticks_survive_the_taps_until_served(dealer: Console) -> None:

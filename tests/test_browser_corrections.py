@@ -6,68 +6,17 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_driver import PHONE, TABLET, WAIT, Console
 from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
 
-TABLET = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-WAIT = 15000  # generous: the machine is shared
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-
-
-class Console:
-    """One dealer device on one table's console."""
-
-    def __init__(self, browser: Any, base: str, size: dict[str, int] = TABLET) -> None:
-        self.context = browser.new_context(viewport=size, locale="en-US", has_touch=True,
-                                           extra_http_headers={"Accept-Language": "en"})
-        self.page = self.context.new_page()
-        self.base = base
-
-    def create(self, names: list[str], button: int = 0, stacks: dict[int, int] | None = None) -> str:
-        page = self.page
-        page.goto(self.base + "/")
-        for index, name in enumerate(names):
-            page.get_by_test_id(f"name-{index}").fill(name)
-        for index, stack in (stacks or {}).items():
-            page.get_by_test_id(f"stack-{index}").fill(str(stack))
-        page.get_by_test_id(f"button-{button}").check()
-        page.get_by_test_id("create-table").click()
-        page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"))
-        return page.url.split("/t/")[1].split("/")[0]
-
-    def text(self, testid: str) -> str:
-        return " ".join(self.page.get_by_test_id(testid).inner_text().split())
-
-    def has(self, testid: str) -> bool:
-        return self.page.get_by_test_id(testid).count() > 0
-
-    def seq(self) -> int:
-        return int(self.page.get_by_test_id("console").get_attribute("data-seq"))
-
-    def tap(self, testid: str) -> None:
-        """Tap and wait for the console to be swapped for the answer."""
-        page = self.page
-        page.evaluate("window.__before = document.querySelector('#console-state')")
-        page.get_by_test_id(testid).tap()
-        page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
-
-    def close(self) -> None:
-        self.context.close()
-
-
-@pytest.fixture
-def dealer(browser: Any, server: ServerProcess) -> Iterator[Console]:
-    device = Console(browser, server.base)
-    yield device
-    device.close()
 
 
 def test_two_taps_300_ms_apart_on_a_raise_apply_one_action(dealer: Console, api: Api) -> None:
@@ -139,28 +88,20 @@ def test_undo_twice_then_redo_twice_gives_back_the_table_and_a_new_input_clears_
     assert not dealer.has("redo") and api.state(table)["redo"] is None
 
 
-def test_with_the_laptop_gone_a_tap_says_so_and_the_banner_clears_when_it_is_back(browser: Any,
-                                                                                    tmp_path: Path) -> None:
-    own = ServerProcess(tmp_path / "offline.sqlite3")
-    own.start()
-    device = Console(browser, own.base)
-    try:
-        table = device.create(["Ana", "Bia"])
-        device.tap("act-deal")
-        seq = device.seq()
-        own.stop()
-        device.page.get_by_test_id("act-call").tap()
-        banner = device.page.get_by_test_id("offline-banner")
-        banner.wait_for(state="visible", timeout=WAIT)
-        assert " ".join(banner.inner_text().split()) == ("Not recorded: no connection to the laptop. Tap again when "
-                                                        "it is back.")
-        device.page.screenshot(path=str(ARTIFACTS / "corrections-offline-tablet.png"))
-        own.start()  # the same port and database: the laptop is back
-        banner.wait_for(state="hidden", timeout=WAIT)
-        assert Api(own.base).state(table)["seq"] == seq  # nothing was applied, nothing was sent again
-    finally:
-        device.close()
-        own.stop()
+def test_with_the_laptop_gone_a_tap_says_so_and_the_banner_clears_when_it_is_back(
+        dealer_alone: Console, own_server: ServerProcess) -> None:
+    device = dealer_alone
+    seq = device.seq()
+    own_server.stop()
+    device.page.get_by_test_id("act-call").tap()
+    banner = device.page.get_by_test_id("offline-banner")
+    banner.wait_for(state="visible", timeout=WAIT)
+    assert " ".join(banner.inner_text().split()) == ("Not recorded: no connection to the laptop. Tap again when "
+                                                    "it is back.")
+    device.page.screenshot(path=str(ARTIFACTS / "corrections-offline-tablet.png"))
+    own_server.start()  # the same port and database: the laptop is back
+    banner.wait_for(state="hidden", timeout=WAIT)
+    assert Api(own_server.base).state(device.table)["seq"] == seq  # nothing was applied, nothing was sent again
 
 
 def test_a_second_tablet_follows_the_first_and_the_rules_open_over_the_console(dealer: Console) -> None:

@@ -8,22 +8,11 @@ import http.client
 import socket
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from conftest import Api, ServerProcess
 
 SLOW = 300
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "connections.sqlite3")
-    process.start()
-    yield process
-    process.stop()
 
 
 def dealer_taps(api: Api, table: str, token: str, count: int) -> list[int]:

@@ -12,7 +12,7 @@ def three_handed(**settings: object) -> Table:
 
 def to_round_3(table: Table) -> Table:
     """Limp and check through to the third betting round (u = 4)."""
-    table.do("Ana call", "Bia call", "Caio check")
+    table.limps()
     table.pats()
     table.checks_round()
     table.pats()
@@ -196,13 +196,8 @@ def test_r07_every_all_in_raise_qualifies_in_rounds_one_and_two() -> None:
 
 def test_r07_several_short_all_ins_add_up_from_the_level() -> None:
     players = ["Ana", "Bia", {"name": "Caio", "stack": 7}, {"name": "Dani", "stack": 8}, "Edu"]
-    table = Table(players, button="Ana").do("deal")
     # Ana button, Bia SB, Caio BB, Dani, Edu. Round 1: everyone limps.
-    table.do("Dani call", "Edu call", "Ana call", "Bia call", "Caio check")
-    table.pats()
-    table.checks_round()
-    table.pats()
-    assert table.state["round"] == 3
+    table = to_round_3(Table(players, button="Ana").do("deal"))
     # Caio (5 left) and Dani (6 left) are short. Bia bets 4; Caio all-in 5 adds 1 (incomplete);
     # Dani all-in 6 adds 2 over B = 4 in total: together they qualify and reopen, next raise to 10.
     table.do("Bia bet", "Caio raise")
@@ -224,12 +219,8 @@ def test_r08_all_in_bet_of_one_completed_to_four_is_the_bet() -> None:
 
 def test_r08_examples_round_3_all_in_bet_of_one_then_4_8_12_16_capped() -> None:
     players = ["Ana", "Bia", {"name": "Caio", "stack": 3}, "Dani"]
-    table = Table(players, button="Ana").do("deal")
     # Ana button, Bia SB, Caio BB (3 chips), Dani first.
-    table.do("Dani call", "Ana call", "Bia call", "Caio check")
-    table.pats()
-    table.checks_round()
-    table.pats()
+    table = to_round_3(Table(players, button="Ana").do("deal"))
     table.do("Bia check", "Caio bet")  # all-in bet of 1: below u/2, not the bet
     assert table.player("Caio")["bet"] == 1 and table.state["current_bet"] == 1
     assert table.legal["raise"] == {"action": "raise", "to": 4, "amount": 4, "all_in": False}
@@ -242,11 +233,7 @@ def test_r08_examples_round_3_all_in_bet_of_one_then_4_8_12_16_capped() -> None:
 
 def test_r08_examples_round_3_all_in_bet_of_3_then_7_11_15_capped() -> None:
     players = ["Ana", "Bia", {"name": "Caio", "stack": 5}, "Dani"]
-    table = Table(players, button="Ana").do("deal")
-    table.do("Dani call", "Ana call", "Bia call", "Caio check")
-    table.pats()
-    table.checks_round()
-    table.pats()
+    table = to_round_3(Table(players, button="Ana").do("deal"))
     table.do("Bia check", "Caio bet", "Dani raise", "Ana raise", "Bia raise")
     state = table.state
     assert [p["bet"] for p in state["players"]] == [11, 15, 3, 7]
@@ -255,11 +242,7 @@ def test_r08_examples_round_3_all_in_bet_of_3_then_7_11_15_capped() -> None:
 
 def test_r08_examples_round_3_4_8_all_in_10_then_14_18_capped() -> None:
     players = ["Ana", "Bia", "Caio", {"name": "Dani", "stack": 12}]
-    table = Table(players, button="Ana").do("deal")
-    table.do("Dani call", "Ana call", "Bia call", "Caio check")
-    table.pats()
-    table.checks_round()
-    table.pats()
+    table = to_round_3(Table(players, button="Ana").do("deal"))
     table.do("Bia bet", "Caio raise", "Dani raise")  # Dani: all-in to 10, adds 2 = u/2: reopens, not counted
     assert table.player("Dani")["status"] == "all_in" and table.state["raises"] == 1
     table.do("Ana raise", "Bia raise")

@@ -7,14 +7,6 @@ from engine_driver import Table
 SIX = ["Ana", "Bia", "Caio", "Dani", "Edu", "Fabi"]
 
 
-def limp(table: Table) -> Table:
-    """Everyone just calls or checks until the betting round ends."""
-    number = table.state["round"]
-    while table.state["phase"] == "bet" and table.state["round"] == number:
-        table.do(f"{table.to_act} {'call' if 'call' in table.legal else 'check'}")
-    return table
-
-
 def brief(plan: list[dict[str, object]]) -> list[dict[str, object]]:
     """The plan's steps without the reshuffle's piles (pinned where they matter)."""
     return [{"step": "reshuffle", "cards": step["cards"]} if step["step"] == "reshuffle" else step for step in plan]
@@ -27,9 +19,17 @@ def deck_total(table: Table) -> int:
     return live_cards + sum(state["deck"].values())
 
 
+def second_draw_after_six_draw_five() -> Table:
+    """Six players limp, each draws 5 in the first draw (the stub runs short for the sixth), all limp again: the
+    second draw starts with a stub of 11."""
+    table = Table(SIX, button="Ana").do("deal").limps()
+    table.do(*(f"{name} draw 5" for name in ["Bia", "Caio", "Dani", "Edu", "Fabi", "Ana"]))
+    return table.limps()
+
+
 def test_r12_draw_order_starts_left_of_the_button_and_includes_all_in_players() -> None:
     table = Table(["Ana", "Bia", {"name": "Caio", "stack": 2}, "Dani"], button="Ana").do("deal")
-    limp(table)
+    table.limps()
     state = table.state
     assert state["phase"] == "draw" and state["round"] == 1
     order = []
@@ -40,7 +40,7 @@ def test_r12_draw_order_starts_left_of_the_button_and_includes_all_in_players() 
 
 
 def test_r12_burn_even_when_everyone_stands_pat_then_serve_in_order() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     table.do("Bia draw 0", "Caio draw 0", "Ana draw 0")
     state = table.state
     assert brief(state["deal_plan"]) == [{"step": "burn"}]
@@ -49,7 +49,7 @@ def test_r12_burn_even_when_everyone_stands_pat_then_serve_in_order() -> None:
 
 
 def test_r12_discards_count_at_once_and_players_are_served_after_the_last_announcement() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     table.do("Bia draw 3")
     state = table.state
     assert state["deck"] == {"stub": 37, "burned": 0, "discards": 3, "folded": 0}
@@ -63,7 +63,7 @@ def test_r12_discards_count_at_once_and_players_are_served_after_the_last_announ
 
 
 def test_r13_six_players_drawing_five_reshuffle_before_the_fifth_with_served_discards() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
+    table = Table(SIX, button="Ana").do("deal").limps()
     order = ["Bia", "Caio", "Dani", "Edu", "Fabi", "Ana"]
     for name in order:
         assert table.to_act == name
@@ -89,10 +89,7 @@ def test_r13_six_players_drawing_five_reshuffle_before_the_fifth_with_served_dis
 
 
 def test_r13_folded_hands_and_earlier_discards_go_in_live_hands_and_burned_cards_stay_out() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
-    for name in ["Bia", "Caio", "Dani", "Edu", "Fabi", "Ana"]:
-        table.do(f"{name} draw 5")
-    limp(table)
+    table = second_draw_after_six_draw_five()
     # Second draw: Bia folds (5 cards to the folded pile); Caio and Dani take 5 each from a stub of 10 (after
     # the burn); Edu needs 5 more from an empty stub: reshuffle earlier discards (10 from draw 1), the folded
     # hand (5), the served discards of Caio and Dani (10): 25 cards. Edu's own discards stay apart.
@@ -112,14 +109,11 @@ def test_r13_folded_hands_and_earlier_discards_go_in_live_hands_and_burned_cards
 
 
 def test_r13_empty_stub_at_the_burn_reshuffles_first() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
-    for name in ["Bia", "Caio", "Dani", "Edu", "Fabi", "Ana"]:
-        table.do(f"{name} draw 5")
-    limp(table)
+    table = second_draw_after_six_draw_five()
     assert table.state["deck"]["stub"] == 11
     table.do("Bia draw 5", "Caio draw 5", "Dani draw 0", "Edu draw 0", "Fabi draw 0", "Ana draw 0")
     assert table.state["deck"]["stub"] == 0
-    limp(table)
+    table.limps()
     table.do("Bia draw 1", "Caio draw 0", "Dani draw 0", "Edu draw 0", "Fabi draw 0", "Ana draw 0")
     plan = brief(table.state["deal_plan"])
     assert plan[0] == {"step": "reshuffle", "cards": 20} and plan[1] == {"step": "burn"}
@@ -129,7 +123,7 @@ def test_r13_empty_stub_at_the_burn_reshuffles_first() -> None:
 
 
 def test_r14_exposed_replacement_goes_to_the_burned_cards() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     table.do("Bia draw 2", "Caio draw 0", "Ana draw 1")
     assert table.legal["exposed"] == {"action": "exposed", "players": ["Bia", "Ana"]}
     before = table.state["deck"]
@@ -143,16 +137,16 @@ def test_r14_exposed_replacement_goes_to_the_burned_cards() -> None:
 
 
 def test_r14_exposed_only_for_a_player_served_in_the_latest_draw() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     table.do("Bia draw 2", "Caio draw 0", "Ana draw 1")
     refusal = table.refuse("exposed Caio")
     assert refusal.ruling == "R14"
 
 
 def test_faq_standing_pat_does_not_stop_later_draws() -> None:
-    table = limp(Table(["Ana", "Bia"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia"], button="Ana").do("deal").limps()
     table.do("Bia draw 0", "Ana draw 0")
-    limp(table)
+    table.limps()
     assert table.state["phase"] == "draw" and table.legal["draw"] == {"action": "draw", "min": 0, "max": 5}
     table.do("Bia draw 2", "Ana draw 0")
     assert table.player("Bia")["draws"] == [0, 2]
@@ -175,7 +169,7 @@ def test_r12_the_snapshot_says_who_is_in_the_draw_and_what_each_announced() -> N
     announcements."""
     table = Table(["Ana", "Bia", {"name": "Caio", "stack": 2}, "Dani"], button="Ana").do("deal")
     table.do("Dani fold")
-    limp(table)
+    table.limps()
     table.do("Bia draw 2")
     calls = table.game.snapshot().announcements
     assert [(call.name, call.cards, call.to_act) for call in calls] == [
@@ -185,7 +179,7 @@ def test_r12_the_snapshot_says_who_is_in_the_draw_and_what_each_announced() -> N
 
 
 def test_draw_buttons_are_the_engines_counts_pat_to_five() -> None:
-    table = limp(Table(["Ana", "Bia"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia"], button="Ana").do("deal").limps()
     draw = next(option.legal for option in table.game.snapshot().options if option.legal.action == "draw")
     assert draw.counts == (0, 1, 2, 3, 4, 5)
     assert draw.to_json() == {"action": "draw", "min": 0, "max": 5}

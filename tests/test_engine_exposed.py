@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dealer.errors import NotAllowed
 from engine_driver import Table
-from test_engine_draws import SIX, deck_total, limp
+from test_engine_draws import SIX, deck_total
 
 
 def draw_one(table: Table, counts: dict[str, int]) -> Table:
@@ -22,7 +22,7 @@ def draw_one(table: Table, counts: dict[str, int]) -> Table:
 
 def worked_example() -> Table:
     """The issue's table: 6 players with 100 each, all limp; A-D draw 5, E draws 1, F stands pat."""
-    table = limp(Table(SIX, button="Fabi").do("deal"))
+    table = Table(SIX, button="Fabi").do("deal").limps()
     return draw_one(table, {"Ana": 5, "Bia": 5, "Caio": 5, "Dani": 5, "Edu": 1, "Fabi": 0})
 
 
@@ -46,7 +46,7 @@ def test_r13_r14_exposed_card_at_an_exactly_empty_stub_reshuffles_the_served_dis
 
 
 def test_r14_exposed_card_without_a_reshuffle_serves_the_rest_in_order() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 2, "Caio": 0, "Ana": 1})
     assert table.legal["exposed"] == {"action": "exposed", "players": ["Bia", "Ana"]}
     before = table.state["deck"]
@@ -62,7 +62,7 @@ def test_r14_exposed_card_without_a_reshuffle_serves_the_rest_in_order() -> None
 
 
 def test_r13_r14_an_exposed_card_moves_the_reshuffle_earlier() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
+    table = Table(SIX, button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 5, "Caio": 5, "Dani": 5, "Edu": 5, "Fabi": 1, "Ana": 5})
     planned = [step for step in table.state["deal_plan"] if step["step"] == "reshuffle"]
     assert planned == [{"step": "reshuffle", "cards": 21, "player": "Ana", "stub": 0, "earlier_discards": 0,
@@ -83,7 +83,7 @@ def test_r13_r14_an_exposed_card_moves_the_reshuffle_earlier() -> None:
 
 
 def test_r13_r14_two_exposed_cards_in_one_draw_add_up() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
+    table = Table(SIX, button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 5, "Caio": 5, "Dani": 5, "Edu": 5, "Fabi": 5, "Ana": 5})
     table.do("exposed Caio")
     assert table.legal["exposed"]["players"] == ["Caio", "Dani", "Edu", "Fabi", "Ana"]
@@ -104,7 +104,7 @@ def test_r13_r14_two_exposed_cards_in_one_draw_add_up() -> None:
 
 
 def test_r14_the_same_player_can_have_two_cards_exposed() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 3, "Caio": 0, "Ana": 0})
     stub = table.state["deck"]["stub"]
     table.do("exposed Bia", "exposed Bia")
@@ -114,7 +114,7 @@ def test_r14_the_same_player_can_have_two_cards_exposed() -> None:
 
 
 def test_r14_players_served_before_the_exposed_card_cannot_have_one_exposed_afterwards() -> None:
-    table = limp(Table(SIX, button="Ana").do("deal"))
+    table = Table(SIX, button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 1, "Caio": 1, "Dani": 1, "Edu": 1, "Fabi": 1, "Ana": 1})
     table.do("exposed Dani")
     refusal = table.refuse("exposed Bia")
@@ -124,7 +124,7 @@ def test_r14_players_served_before_the_exposed_card_cannot_have_one_exposed_afte
 
 
 def test_r14_exposed_after_a_draw_in_which_nobody_was_served() -> None:
-    table = limp(Table(["Ana", "Bia", "Caio"], button="Ana").do("deal"))
+    table = Table(["Ana", "Bia", "Caio"], button="Ana").do("deal").limps()
     draw_one(table, {"Bia": 0, "Caio": 0, "Ana": 0})
     refusal = table.refuse("exposed Bia")
     assert refusal.ruling == "R14"

@@ -8,11 +8,7 @@ from __future__ import annotations
 import random
 import socket
 import sqlite3
-from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import quote
-
-import pytest
 
 from conftest import Api, ServerProcess
 from dealer.formats.session_file import digest
@@ -43,14 +39,6 @@ MALFORMED = [
 ]
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "raw.sqlite3")
-    process.start()
-    yield process
-    process.stop()
-
-
 def status_of(port: int, raw: bytes) -> int:
     """The status code of the server's answer to ``raw`` (one request on a new connection); 0 for no answer."""
     with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
@@ -65,13 +53,13 @@ def status_of(port: int, raw: bytes) -> int:
     return int(first[1]) if len(first) >= 2 and first[0].startswith(b"HTTP/") and first[1].isdigit() else 0
 
 
-def test_every_raw_request_gets_an_http_answer_and_none_a_5xx(server: ServerProcess) -> None:
-    table, _, _ = Api(server.base).create(["Ana", "Bia"])
+def test_every_raw_request_gets_an_http_answer_and_none_a_5xx(own_server: ServerProcess) -> None:
+    table, _, _ = Api(own_server.base).create(["Ana", "Bia"])
     odd = ["²", "%00", "%0d%0a", "..", "%2e%2e", "٣", "a" * 3000, "%ff", "'\"<>", "~", "?next=%0d%0aX:1", ";x"]
     chooser = random.Random(22)
     sent = []
     for raw in MALFORMED:
-        sent.append((raw[:60], status_of(server.port, raw)))
+        sent.append((raw[:60], status_of(own_server.port, raw)))
     for route in ROUTES:
         path = route.format(t=table)
         for method in ("GET", "POST", "HEAD", "PUT", "OPTIONS"):
@@ -79,22 +67,22 @@ def test_every_raw_request_gets_an_http_answer_and_none_a_5xx(server: ServerProc
             for target in (path, path + "/" + tail, path + tail, path.replace(table, tail)):
                 raw = (f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
                        "Content-Type: application/json\r\nConnection: close\r\n\r\n{}").encode()
-                sent.append((raw[:80], status_of(server.port, raw)))
+                sent.append((raw[:80], status_of(own_server.port, raw)))
     unanswered = [raw for raw, status in sent if status == 0]
     failed = [(raw, status) for raw, status in sent if status >= 500]
     assert not unanswered, unanswered
     assert not failed, failed
     assert len(sent) >= 700
-    log = server.output.read_text(errors="replace")
+    log = own_server.output.read_text(errors="replace")
     assert "Traceback" not in log and "uncaptured" not in log, log[-3000:]
 
 
-def test_the_three_old_500s_are_answered(server: ServerProcess) -> None:
-    api = Api(server.base)
+def test_the_three_old_500s_are_answered(own_server: ServerProcess) -> None:
+    api = Api(own_server.base)
     table, token, _ = api.create(["Ana", "Bia"], button="Ana")
     api.ok(table, token, "deal")
     assert api.request("GET", f"/t/{table}/log/{quote('²')}")[0] == 404
-    status = status_of(server.port, b"GET /lang/pt?next=/%0d%0aSet-Cookie:x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    status = status_of(own_server.port, b"GET /lang/pt?next=/%0d%0aSet-Cookie:x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     assert status == 303
     status, document = api.request("GET", f"/api/tables/{table}/export", token=token)
     assert status == 200
@@ -102,16 +90,16 @@ def test_the_three_old_500s_are_answered(server: ServerProcess) -> None:
     document["digest"] = digest(document["log"], document["times"], document["seq"])
     status, body = api.request("POST", "/api/tables/import", document)
     assert status == 400 and "missing or incomplete" in body["error"], body
-    log = server.output.read_text(errors="replace")
+    log = own_server.output.read_text(errors="replace")
     assert "Traceback" not in log
 
 
-def test_histories_of_a_log_with_times_out_of_range_are_written(server: ServerProcess) -> None:
+def test_histories_of_a_log_with_times_out_of_range_are_written(own_server: ServerProcess) -> None:
     """A table imported before the check, its times out of range in the file: its histories still answer."""
-    api = Api(server.base)
+    api = Api(own_server.base)
     table, token, _ = api.create(["Ana", "Bia"], button="Ana")
     api.ok(table, token, "deal")
-    connection = sqlite3.connect(server.db)
+    connection = sqlite3.connect(own_server.db)
     connection.execute("UPDATE entries SET at = 1e300 WHERE table_id = ?", (table,))
     connection.commit()
     connection.close()

@@ -3,7 +3,9 @@
 Each example sends one request to every route with every method it takes: JSON bodies (deep nesting, Unicode and
 huge numbers, nulls, wrong types, unknown fields) under several Content-Types, form bodies with the console's
 fields and odd values, with and without the dealer's cookie, the CSRF token and the Bearer token, and odd query
-strings. The test counts the requests and needs at least 5,000.
+strings. The test counts the requests and needs at least 5,000: 100 examples, each sending one to three requests to
+each of the 44 routes (about 6,000), the same examples every run. It took 420 when there were fewer routes; at 44
+routes that was 25,000 requests and the slowest test of the suite (docs/TESTING.md).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ def test_no_route_ever_answers_500(fuzz_app: Any) -> None:
     assert len(routes) >= 15
     sent = [0]
 
-    @settings(max_examples=420, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(raw=raw_bodies, value=json_values, kind=content_types, form=form_fields, who=credentials, query=queries)
     def fuzz(raw: bytes, value: Any, kind: str | None, form: dict[str, str], who: dict[str, Any],
              query: dict[str, str]) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, Api, ServerProcess
+from conftest import ROOT, Api, ServerProcess, fill_up
 from dealer import Game
 from dealer.rules.entries import entry_from_json
 from web.backups import backups, make_backup
@@ -252,27 +252,17 @@ def test_a_file_size_limit_gives_503_json_and_the_server_works_again_once_lifted
         server.stop()
 
 
-def test_a_full_disk_gives_503_json_and_the_server_works_again_once_there_is_room(tmp_path: Path) -> None:
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if not IS_ROOT or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)]).returncode:
-        pytest.skip("mounting a small tmpfs needs root")
+def test_a_full_disk_gives_503_json_and_the_server_works_again_once_there_is_room(tmp_path: Path,
+                                                                                  small_disk: Path) -> None:
+    disk = small_disk
     server = ServerProcess(disk / "dealer.sqlite3")
     server.output = tmp_path / "server.log"
     try:
         server.start()
         filler = disk / "filler"
-
-        def fill() -> None:
-            with open(filler, "wb") as file, contextlib.suppress(OSError):
-                while True:
-                    file.write(b"\0" * 65536)
-                    file.flush()
-
-        refused_then_recovered(server, fill, lambda: filler.unlink())
+        refused_then_recovered(server, lambda: fill_up(filler), lambda: filler.unlink())
     finally:
         server.stop()
-        subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
 # --- the schema and the small pages -----------------------------------------------------------------------------

@@ -5,31 +5,19 @@ applied."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from conftest import ROOT, Api, ServerProcess
-from test_storage import IS_ROOT, play_a_table, start_refused, stored_tables
+from conftest import ROOT, Api, ServerProcess, fill_up
+from test_storage import play_a_table, start_refused, stored_tables
 from web.backups import backups, make_backup, restore
 from web.store import QUICK_CHECK_EVERY
-
-
-@pytest.fixture
-def serving(tmp_path: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path / "dealer.sqlite3")
-    server.start()
-    yield server
-    server.stop()
 
 
 def refused_tap(api: Api, table: str, token: str, before: dict[str, Any], words: str) -> str:
@@ -56,38 +44,38 @@ def wait_for_backup(db: Path) -> None:
     assert backups(db), "no backup after the hand"
 
 
-def test_a_database_deleted_while_serving_is_told_and_its_inputs_rescued(serving: ServerProcess) -> None:
-    api, table, token = play_a_table(serving, hands=1)
-    wait_for_backup(serving.db)
+def test_a_database_deleted_while_serving_is_told_and_its_inputs_rescued(own_server: ServerProcess) -> None:
+    api, table, token = play_a_table(own_server, hands=1)
+    wait_for_backup(own_server.db)
     before = api.state(table)
-    serving.db.unlink()
+    own_server.db.unlink()
     said = refused_tap(api, table, token, before, "was deleted or moved")
     assert "was saved as" in said
-    assert stored_tables(rescued(serving))[table]["seq"] == before["seq"]  # every accepted input, none more
-    serving.stop()
-    said = start_refused(serving.db)  # not a new empty database in its place
+    assert stored_tables(rescued(own_server))[table]["seq"] == before["seq"]  # every accepted input, none more
+    own_server.stop()
+    said = start_refused(own_server.db)  # not a new empty database in its place
     assert "is missing, but backups of it exist" in said and "--restore" in said
-    assert not serving.db.exists()
+    assert not own_server.db.exists()
 
 
-def test_a_database_replaced_while_serving_is_told(serving: ServerProcess, tmp_path: Path) -> None:
-    api, table, token = play_a_table(serving)
+def test_a_database_replaced_while_serving_is_told(own_server: ServerProcess, tmp_path: Path) -> None:
+    api, table, token = play_a_table(own_server)
     before = api.state(table)
     other = tmp_path / "other.sqlite3"
     sqlite3.connect(other).close()
-    os.replace(other, serving.db)
+    os.replace(other, own_server.db)
     refused_tap(api, table, token, before, "was replaced by another file")
-    assert stored_tables(rescued(serving))[table]["seq"] == before["seq"]
+    assert stored_tables(rescued(own_server))[table]["seq"] == before["seq"]
 
 
-def test_a_removed_wal_is_told_and_a_kill_then_loses_nothing(serving: ServerProcess) -> None:
-    api, table, token = play_a_table(serving, hands=2)
+def test_a_removed_wal_is_told_and_a_kill_then_loses_nothing(own_server: ServerProcess) -> None:
+    api, table, token = play_a_table(own_server, hands=2)
     before = api.state(table)
-    Path(f"{serving.db}-wal").unlink()
+    Path(f"{own_server.db}-wal").unlink()
     refused_tap(api, table, token, before, "write-ahead log")
-    serving.kill()
-    assert stored_tables(rescued(serving))[table] == before  # every tap since the start is in the rescued file
-    assert not list(serving.db.parent.glob("*.partial"))
+    own_server.kill()
+    assert stored_tables(rescued(own_server))[table] == before  # every tap since the start is in the rescued file
+    assert not list(own_server.db.parent.glob("*.partial"))
 
 
 def test_pages_damaged_while_serving_are_told_by_the_health_check(tmp_path: Path) -> None:
@@ -117,25 +105,15 @@ def test_pages_damaged_while_serving_are_told_by_the_health_check(tmp_path: Path
         server.stop()
 
 
-def test_a_full_disk_at_start_says_the_disk_is_full(tmp_path: Path) -> None:
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if not IS_ROOT or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)]).returncode:
-        pytest.skip("mounting a small tmpfs needs root")
-    try:
-        server = ServerProcess(disk / "dealer.sqlite3")
-        server.output = tmp_path / "server.log"
-        server.start()
-        play_a_table(server)
-        server.stop()
-        with open(disk / "filler", "wb") as file, contextlib.suppress(OSError):
-            while True:
-                file.write(b"\0" * 65536)
-                file.flush()
-        said = start_refused(server.db)
-        assert "is full" in said and "damaged" not in said and "--restore" not in said, said
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)
+def test_a_full_disk_at_start_says_the_disk_is_full(tmp_path: Path, small_disk: Path) -> None:
+    server = ServerProcess(small_disk / "dealer.sqlite3")
+    server.output = tmp_path / "server.log"
+    server.start()
+    play_a_table(server)
+    server.stop()
+    fill_up(small_disk / "filler")
+    said = start_refused(server.db)
+    assert "is full" in said and "damaged" not in said and "--restore" not in said, said
 
 
 def backup_under(db: Path, zone: str) -> Path:
@@ -192,16 +170,16 @@ def test_pruning_never_removes_another_databases_backups(tmp_path: Path) -> None
 
 
 def test_a_second_server_by_a_symlinked_path_or_after_the_lock_file_was_deleted_refuses_to_start(
-        serving: ServerProcess, tmp_path: Path) -> None:
-    api, table, token = play_a_table(serving)
+        own_server: ServerProcess, tmp_path: Path) -> None:
+    api, table, token = play_a_table(own_server)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     link = elsewhere / "linked.sqlite3"
-    link.symlink_to(serving.db)
+    link.symlink_to(own_server.db)
     said = start_refused(link)
     assert "Another server is already using the database" in said
-    Path(f"{serving.db}.lock").unlink()
-    said = start_refused(serving.db)
+    Path(f"{own_server.db}.lock").unlink()
+    said = start_refused(own_server.db)
     assert "Another server is already using the database" in said
     assert api.ok(table, token, "fold", player=api.state(table)["to_act"])  # the first one plays on
     shutil.rmtree(elsewhere)

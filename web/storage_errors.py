@@ -23,18 +23,24 @@ class StorageError(RuntimeError):
         self.message = message
 
 
-DISK_FULL = Msg(N_("The disk is full: nothing was recorded and nothing was changed. Free some space on this "
-                   "computer, then try again."))
-READ_ONLY = Msg(N_("The database file cannot be written (it is read-only): nothing was recorded and nothing was "
-                   "changed. Make it writable again, then try again."))
-IO_ERROR = Msg(N_("The disk failed to read or write the database (I/O error): nothing was recorded and nothing "
-                  "was changed. Check the disk, then try again."))
 DAMAGED = Msg(N_("The database file is damaged: nothing was recorded and nothing was changed. Stop the server and "
                  "restore a backup (python app.py --restore)."))
+READ_ONLY = Msg(N_("The database file cannot be written (it is read-only): nothing was recorded and nothing was "
+                   "changed. Make it writable again, then try again."))
 BUSY = Msg(N_("The database is locked by another program: nothing was recorded and nothing was changed. Try "
               "again in a moment."))
-CANNOT_OPEN = Msg(N_("The database file or its folder cannot be opened: nothing was recorded and nothing was "
-                     "changed. Check that the folder still exists and can be written, then try again."))
+# SQLite's primary result code -> what the caller is told
+BY_CODE = {
+    SQLITE_FULL: Msg(N_("The disk is full: nothing was recorded and nothing was changed. Free some space on this "
+                        "computer, then try again.")),
+    SQLITE_IOERR: Msg(N_("The disk failed to read or write the database (I/O error): nothing was recorded and "
+                         "nothing was changed. Check the disk, then try again.")),
+    SQLITE_CANTOPEN: Msg(N_("The database file or its folder cannot be opened: nothing was recorded and nothing was "
+                            "changed. Check that the folder still exists and can be written, then try again.")),
+    SQLITE_READONLY: READ_ONLY, SQLITE_PERM: READ_ONLY,
+    SQLITE_CORRUPT: DAMAGED, SQLITE_NOTADB: DAMAGED,
+    SQLITE_BUSY: BUSY, SQLITE_LOCKED: BUSY,
+}
 FILE_GONE = N_("The database file {path} was deleted or moved while the server was using it: nothing was recorded "
                "and nothing was changed. {saved}")
 FILE_REPLACED = N_("The database file {path} was replaced by another file while the server was using it: nothing "
@@ -50,10 +56,7 @@ STOPPING = Msg(N_("The server is stopping: nothing was recorded and nothing was 
 def storage_error(failure: sqlite3.Error) -> StorageError:
     """The sentence for one SQLite failure (anything unforeseen keeps SQLite's own words)."""
     code = (getattr(failure, "sqlite_errorcode", 0) or 0) & 0xFF
-    known = {SQLITE_FULL: DISK_FULL, SQLITE_READONLY: READ_ONLY, SQLITE_IOERR: IO_ERROR, SQLITE_CORRUPT: DAMAGED,
-             SQLITE_NOTADB: DAMAGED, SQLITE_BUSY: BUSY, SQLITE_LOCKED: BUSY, SQLITE_CANTOPEN: CANNOT_OPEN,
-             SQLITE_PERM: READ_ONLY}
-    message = known.get(code)
+    message = BY_CODE.get(code)
     if message is None:
         message = Msg(N_("The database refused the request ({error}): nothing was recorded and nothing was "
                          "changed."), {"error": str(failure)[:200]})

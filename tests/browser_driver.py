@@ -1,0 +1,65 @@
+"""What the browser tests share: the two screen sizes, the start screen filled in and submitted, and ``Console``,
+one dealer device on one table's console (Playwright on Debian's Chromium; the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+WAIT = 15000  # ms, generous: the machine is shared
+
+
+def fill_start_screen(page: Any, base: str, names: list[str], button: int | None = None,
+                      stacks: dict[int, int] | None = None) -> None:
+    """The start screen with the players' names in seat order, some stacks and the first button (by seat)."""
+    page.goto(base + "/")
+    for index, name in enumerate(names):
+        page.get_by_test_id(f"name-{index}").fill(name)
+    for index, stack in (stacks or {}).items():
+        page.get_by_test_id(f"stack-{index}").fill(str(stack))
+    if button is not None:
+        page.get_by_test_id(f"button-{button}").check()
+
+
+def create_table(page: Any) -> str:
+    """Tap "Create the table" on a filled start screen; the new table's id, once its console is open."""
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"))
+    return str(page.url.split("/t/")[1].split("/")[0])
+
+
+class Console:
+    """One dealer device on one table's console."""
+
+    def __init__(self, browser: Any, base: str, size: dict[str, int] = TABLET) -> None:
+        self.context = browser.new_context(viewport=size, locale="en-US", has_touch=True,
+                                           extra_http_headers={"Accept-Language": "en"})
+        self.page = self.context.new_page()
+        self.base = base
+        self.table = ""
+
+    def create(self, names: list[str], button: int = 0, stacks: dict[int, int] | None = None) -> str:
+        fill_start_screen(self.page, self.base, names, button, stacks)
+        self.table = create_table(self.page)
+        return self.table
+
+    def text(self, testid: str) -> str:
+        return " ".join(self.page.get_by_test_id(testid).inner_text().split())
+
+    def has(self, testid: str) -> bool:
+        return bool(self.page.get_by_test_id(testid).count() > 0)
+
+    def seq(self) -> int:
+        return int(self.page.get_by_test_id("console").get_attribute("data-seq"))
+
+    def tap(self, testid: str) -> None:
+        """Tap and wait for the console to be swapped for the answer."""
+        page = self.page
+        page.evaluate("window.__before = document.querySelector('#console-state')")
+        page.get_by_test_id(testid).tap()
+        page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
+
+    def close(self) -> None:
+        self.context.close()
