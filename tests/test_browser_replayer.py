@@ -124,6 +124,69 @@ def test_stepping_through_a_hand_shows_the_state_of_each_step(browser: Any, serv
     context.close()
 
 
+HAND_WRITTEN = ("fetch(", "pushState", "replaceState", "XMLHttpRequest", "HX-Request")
+
+
+def page_scripts(page: Any) -> dict[str, str]:
+    """Every script the page loads (htmx's own file aside), by address, with its text."""
+    sources = page.evaluate("() => Array.from(document.scripts, (script) => script.src)")
+    assert all(sources), "a page carries no inline script"
+    return {src: page.request.get(src).text() for src in sources if "/htmx-" not in src}
+
+
+def test_steps_are_htmx_requests_that_keep_the_address_and_back_returns(browser: Any, server: ServerProcess,
+                                                                         api: Api) -> None:
+    """The buttons, the tape's lines and the slider change the step and the address without reloading the page
+    (htmx: no script of ours fetches or pushes history); Back and Forward walk the steps seen."""
+    table, _, answered = play_hand(api)
+    page = browser.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"{server.base}/t/{table}/hands/1")
+    scripts = page_scripts(page)
+    assert any(src.endswith("/js/replay.js") for src in scripts)
+    for src, text in scripts.items():
+        assert not [word for word in HAND_WRITTEN if word in text], src
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_test_id("step-next").click()
+    check(page, answered, 2)
+    assert page.url.endswith("?step=2")
+    page.get_by_test_id("replay-tape").locator("li").nth(5).locator("a").click()
+    check(page, answered, 6)
+    assert page.url.endswith("?step=6")
+    page.get_by_test_id("step-slider").fill("12")  # its input and change events, as a finger lifted
+    check(page, answered, 12)
+    assert page.url.endswith("?step=12")
+    page.get_by_test_id("step-previous").click()
+    check(page, answered, 11)
+    for step in (12, 6, 2, 1):
+        page.go_back()
+        check(page, answered, step)
+        assert page.url.endswith(f"?step={step}") or (step == 1 and page.url.endswith("/hands/1"))
+    page.go_forward()
+    check(page, answered, 2)
+    assert page.url.endswith("?step=2")
+    assert page.evaluate("window.__sameDocument") is True
+    page.close()
+
+
+def test_a_refused_show_on_the_tv_says_so_in_the_page(browser: Any, server: ServerProcess, api: Api) -> None:
+    """The device lost the dealer's key meanwhile: the refusal's sentence takes the page's place (no replay part
+    left half-drawn) and the TV keeps the live table."""
+    table, token, _ = play_hand(api)
+    context = browser.new_context()
+    dealer = context.new_page()
+    dealer.set_default_timeout(WAIT)
+    dealer.goto(f"{server.base}/t/{table}/join?token={token}")
+    dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
+    context.clear_cookies()
+    dealer.get_by_test_id("show-on-tv").click()
+    dealer.locator(".error-page").wait_for()
+    assert "does not hold the dealer's key" in dealer.locator("main").inner_text()
+    assert dealer.locator("#replay").count() == 0 and dealer.locator("header.topbar").count() == 1
+    assert 'data-testid="tv-replay"' not in dealer.request.get(f"{server.base}/t/{table}/tv").text()
+    context.close()
+
+
 def test_log_lines_lead_to_their_step(browser: Any, server: ServerProcess, api: Api) -> None:
     table, _, answered = play_hand(api)
     page = browser.new_page()
@@ -163,6 +226,18 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
             tv.screenshot(path=str(artifacts / f"replay-tv-{step:02}.png"))
         dealer.keyboard.press("ArrowRight")
         dealer.wait_for_selector(f'#replay[data-step="{step + 1}"]', state="attached")
+    # The dealer's page says where the TV is; going Back or moving the slider moves the TV with it.
+    tv.wait_for_selector('[data-testid=tv-replay][data-step="19"]', state="attached", timeout=WAIT)
+    assert dealer.get_by_test_id("tv-state").inner_text() == "The TV shows hand 1, step 19."
+    dealer.go_back()
+    dealer.wait_for_selector('#replay[data-step="18"]', state="attached")
+    tv.wait_for_selector('[data-testid=tv-replay][data-step="18"]', state="attached", timeout=WAIT)
+    dealer.get_by_test_id("step-slider").fill("5")
+    dealer.get_by_test_id("step-slider").dispatch_event("change")
+    tv.wait_for_selector('[data-testid=tv-replay][data-step="5"]', state="attached", timeout=WAIT)
+    dealer.wait_for_function("() => document.querySelector('[data-testid=tv-state]').textContent.includes('step 5.')")
+    for src, text in page_scripts(dealer).items():
+        assert not [word for word in HAND_WRITTEN if word in text], src
     dealer.get_by_test_id("tv-back").click()
     tv.wait_for_selector("[data-testid=tv-replay]", state="detached", timeout=WAIT)
     assert "/dealer" in dealer.url and dealer.get_by_test_id("tv-state").count() == 0

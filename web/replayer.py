@@ -3,7 +3,7 @@
 Routes:
     /t/<table_id>/hands/<n>?step=K   the table as it stood after step K of hand n (read-only and public like the
                                      phone view; ``?seq=S`` leads to the step recorded at seq S, the log's links);
-                                     a request with ``HX-Request`` gets only the replay part (static/js/replay.js)
+                                     htmx's request for a step gets only the replay part (templates/replay.html)
     POST /t/<table_id>/dealer/tv     the dealer's: put hand n at step K on the room display (``hand``, ``step``),
                                      or give the TV back to the live table (``back``); CSRF-checked like every
                                      console form
@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from dealer import HandTape, TapeStep
@@ -121,10 +121,15 @@ def replay(table_id: str, number: str) -> BaseResponse:
     chosen = step_number(tape, request.args.get("step"))
     dealer = csrf_token(table_id) is not None
     shown = tv_replay(table_id, access.game.hand_number) if dealer else None
-    html = render_replay(table_id, tape, chosen, is_htmx(), dealer=dealer, on_tv=shown,
+    # Stepped to (a step link, the slider, Back or Forward) while the TV shows this hand at another step: the
+    # page's "Show on the TV" sends itself, so the TV follows. Opening the page leaves the TV where it is.
+    stepped = "true" in (request.headers.get("HX-Request"), request.headers.get("HX-History-Restore-Request"))
+    follow = stepped and shown is not None and shown.hand == tape.hand and shown.step != chosen
+    html = render_replay(table_id, tape, chosen, is_htmx(), dealer=dealer, on_tv=shown, follow=follow,
                          live_hand=access.game.hand_number)
     response = fresh(make_response(html))
-    response.vary.add("HX-Request")  # the page and its replay part share the address
+    # The page and its replay part share the address; Back and Forward ask for the page.
+    response.vary.update(("HX-Request", "HX-History-Restore-Request"))
     return response
 
 
@@ -137,14 +142,9 @@ def show_on_tv(table_id: str) -> BaseResponse:
     form = request.form
     if form.get("back"):
         tv_settings().put(table_id, None)
-        return _answer(url_for("console.console", table_id=table_id))
+        return redirect(url_for("console.console", table_id=table_id), code=303)
     tape = table.tape(form.get("hand", ""))
     chosen = step_number(tape, form.get("step"))
     tv_settings().put(table_id, OnTheTv(tape.hand, chosen, table.game.hand_number))
-    return _answer(url_for("replayer.replay", table_id=table_id, number=tape.hand, step=chosen))
-
-
-def _answer(where: str) -> BaseResponse:
-    if request.headers.get("X-Follow") == "1":  # the replay page's script following the dealer's steps
-        return Response(status=204)
-    return redirect(where, code=303)
+    # To the step's page (htmx follows the redirect and takes its replay part, which says what the TV shows).
+    return redirect(url_for("replayer.replay", table_id=table_id, number=tape.hand, step=chosen), code=303)

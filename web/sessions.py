@@ -82,23 +82,21 @@ def import_session() -> BaseResponse | tuple[str, int]:
 
 @bp.post("/t/<table_id>/archive")
 def archive(table_id: str) -> BaseResponse | tuple[str, int]:
-    table, refused = _dealer_only(table_id)
-    if refused is not None:
-        return refused
-    try:
-        table.archive()
-    except DealerError as refusal:
-        return render_start(blank_form(), refusal.message, 409)
-    return redirect(url_for("console.start_screen"), code=303)
+    return _put_away(table_id, True)
 
 
 @bp.post("/t/<table_id>/unarchive")
 def unarchive(table_id: str) -> BaseResponse | tuple[str, int]:
+    return _put_away(table_id, False)
+
+
+def _put_away(table_id: str, archived: bool) -> BaseResponse | tuple[str, int]:
+    """A finished table onto the archived list (or back), then the start screen; a refusal is said on it."""
     table, refused = _dealer_only(table_id)
     if refused is not None:
         return refused
     try:
-        table.archive(False)
+        table.archive(archived)
     except DealerError as refusal:
         return render_start(blank_form(), refusal.message, 409)
     return redirect(url_for("console.start_screen"), code=303)

@@ -1,32 +1,10 @@
-// The dealer's tablet, on top of plain forms (everything also works without this file or htmx): htmx sends the taps
-// and follows the table (templates/console.html); this file does only what htmx has no attribute for: the quiet
-// moment after each change, the zones this console shows, "checking…" and the offline notice; and besides the taps:
-// rules opened over the console, the screen kept awake, QR codes enlarged, seats reordered on the start screen,
-// picked cards counted.
+// The dealer's console (templates/console.html), on top of plain forms (everything also works without this file or
+// htmx): htmx sends the taps and follows the table; this file does only what htmx has no attribute for: the quiet
+// moment after each change, the zones this console shows, "checking…" and the offline notice; and the console's own
+// widgets: QR codes enlarged, picked cards counted, rules opened over the console. The keys and the deal plan's
+// ticks are console_keys.js's; keeping the screen awake is wake_lock.js's (shared with the room display).
 (function () {
   "use strict";
-
-  // --- Screen Wake Lock while a console is open (where the browser has it: HTTPS or localhost) ---
-  let lock = null;
-  async function keepAwake() {
-    if (!document.querySelector("[data-keep-awake]")) return;
-    if (!("wakeLock" in navigator)) {
-      // Plain http on the home network: the browser hides the API. Say so, once, where the dealer looks.
-      document.querySelectorAll("[data-wake-hint]").forEach((hint) => { hint.hidden = false; });
-      return;
-    }
-    if (lock || document.visibilityState !== "visible") return;
-    try {
-      lock = await navigator.wakeLock.request("screen");
-      lock.addEventListener("release", () => { lock = null; });
-    } catch (error) {
-      lock = null; // refused (battery saver, insecure origin): the tablet's own settings apply
-    }
-  }
-  document.addEventListener("visibilitychange", keepAwake);
-  document.addEventListener("DOMContentLoaded", keepAwake);
-  document.addEventListener("click", keepAwake, { passive: true });
-  document.addEventListener("console:swapped", keepAwake); // the console was re-rendered: hint and lock again
 
   // --- QR codes: tap to fill the screen, tap again to close ---
   document.addEventListener("click", (event) => {
@@ -36,26 +14,6 @@
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") document.querySelectorAll(".qr-enlarged").forEach((el) => el.classList.remove("qr-enlarged"));
-  });
-
-  // --- Start screen: move a seat up or down without a round trip ---
-  document.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-seat-form] [data-move]");
-    if (!button) return;
-    event.preventDefault();
-    const row = button.closest("[data-seat-row]");
-    const other = button.dataset.move === "up" ? row.previousElementSibling : row.nextElementSibling;
-    if (!other) return;
-    for (const name of ["name", "player_stack"]) {
-      const a = row.querySelector(`[name="${name}"]`);
-      const b = other.querySelector(`[name="${name}"]`);
-      [a.value, b.value] = [b.value, a.value];
-    }
-    const radioA = row.querySelector('[name="button"]');
-    const radioB = other.querySelector('[name="button"]');
-    [radioA.checked, radioB.checked] = [radioB.checked, radioA.checked];
-    const again = other.querySelector(`[data-move="${button.dataset.move}"]`);
-    (again && !again.disabled ? again : other.querySelector('[name="name"]')).focus();
   });
 
   // --- Card picker: at most the hand's cards (five, four in Badugi), and say how many are picked ---
@@ -226,7 +184,7 @@
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") askLaptop(); });
   window.addEventListener("online", askLaptop);
 
-  // --- Back and Forward never show a stale console or start page from the browser's memory ---
+  // --- Back and Forward never show a stale console from the browser's memory ---
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
 
   // --- Rules, rulings and "Who wins?" open over the console and close back to the same table and place ---
@@ -242,9 +200,10 @@
     dialog.querySelector("iframe").src = url.href;
     dialog.showModal();
   });
+  // A dialog's close button (the rules' and the keys' list) closes its dialog.
   document.addEventListener("click", (event) => {
-    if (!event.target.closest("[data-panel-close]")) return;
-    const dialog = panel();
+    const button = event.target.closest("[data-panel-close], [data-keys-close]");
+    const dialog = button && button.closest("dialog");
     if (dialog) dialog.close();
   });
   document.addEventListener("close", (event) => {

@@ -1,7 +1,8 @@
-// The dealer's console with a keyboard, and the deal plan's ticks. Everything here is optional: the
-// console works with taps alone. Keys press the console's own buttons (the same forms, the same guards), never while
-// the focus is in a text field; "?" opens the list of keys. The plan's ticks are kept in sessionStorage for that
-// table, hand and draw, so a reload never clears them, and forgotten once that plan has left the console.
+// The dealer's console with a keyboard, and the deal plan's ticks. Everything here is optional: the console works
+// with taps alone. Keys press the console's own buttons (the same forms, the same guards), never while the focus is
+// in a text field; "?" opens the list of keys (its Close button is console.js's, as the rules panel's). The plan's
+// ticks are kept in sessionStorage for that table, hand and draw, so a reload never clears them, and forgotten once
+// that plan has left the console.
 (function () {
   "use strict";
 
@@ -32,11 +33,6 @@
     if (!button || button.disabled) return;
     event.preventDefault();
     button.click();
-  });
-  document.addEventListener("click", (event) => {
-    if (!event.target.closest("[data-keys-close]")) return;
-    const dialog = help();
-    if (dialog) dialog.close();
   });
   document.addEventListener("click", (event) => {
     if (!event.target.closest("[data-keys-open]")) return;
