@@ -56,7 +56,7 @@ from .rules.cards import (
 )
 from .rules.game_compare import GameComparison, compare_game, compare_lead, game_hand, game_of
 from .rules.games import DEFAULT_GAME, GAMES, GameRules
-from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
+from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, TABLE_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
     COMPARE_LEAD,
     RANK_LABELS,
@@ -124,6 +124,7 @@ __all__ = [
     "SECTIONS",
     "SECTION_NUMBERS",
     "SUIT_CHARS",
+    "TABLE_ACTIONS",
     "Action",
     "Announcement",
     "AwardView",
