@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..messages import N_, Msg, msg
 from ..rules.cards import Card
-from ..rules.legal import LegalAction
+from ..rules.legal import PLAYER_ACTIONS, LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
@@ -265,6 +265,11 @@ class Snapshot(NamedTuple):
     @property
     def legal(self) -> tuple[LegalAction, ...]:
         return tuple(option.legal for option in self.options)
+
+    @property
+    def player_options(self) -> tuple[Option, ...]:
+        """What the player to act can do, as the phones list it: the players' actions, not the dealer's inputs."""
+        return tuple(option for option in self.options if option.legal.action in PLAYER_ACTIONS)
 
     @property
     def turn_words(self) -> Msg | None:
