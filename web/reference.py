@@ -16,13 +16,11 @@ from flask_babel import Domain, gettext
 
 from dealer import (
     CARD_EXAMPLE_HANDS,
-    COMPARE_LEAD,
     DEFAULT_GAME,
     GAMES,
     GLOSSARY,
     HAND_EXAMPLES,
     QUESTIONS,
-    REMINDERS,
     RULINGS,
     RULINGS_INTRO,
     SEARCH_WORDS,
@@ -33,9 +31,8 @@ from dealer import (
     GameRules,
     Msg,
     Section,
+    comparator,
     compare_game,
-    compare_hands,
-    compare_lead,
     game_hand,
     game_of,
     parse_cards,
@@ -185,7 +182,7 @@ def mark_unreadable_hands(fields: list[HandField], game: GameRules = DEFAULT_GAM
         if not hand_field.text:
             continue
         try:
-            parse_hand(hand_field.text) if game is DEFAULT_GAME else game_hand(game, hand_field.text)
+            game_hand(game, hand_field.text)
         except BadInput as refusal:
             hand_field.error = refusal.message.render(gettext)
             hand_field.invalid = found = True
@@ -205,10 +202,7 @@ def ranked_result(fields: list[HandField], game: GameRules = DEFAULT_GAME) -> li
     """Rank the filled-in hands with the engine, each half of a split game on its own; raises BadInput (wrong
     count, a card used twice)."""
     filled = [hand_field for hand_field in fields if hand_field.text]
-    texts = [hand_field.text for hand_field in filled]
-    if game is DEFAULT_GAME:
-        return [result_of(filled, compare_hands(texts, MIN_HANDS, MAX_HANDS))]
-    compared = compare_game(game, texts, MIN_HANDS, MAX_HANDS)
+    compared = compare_game(game, [hand_field.text for hand_field in filled], MIN_HANDS, MAX_HANDS)
     return [result_of(filled, comparison, half.name if game.split else None)
             for half, comparison in zip(game.halves, compared.halves, strict=True)]
 
@@ -258,6 +252,7 @@ def compare() -> tuple[str, int]:
     asked = request.method == "POST" or any(hand_field.text for hand_field in fields)
     game = read_game(source)
     results, error = compare_fields(fields, game) if asked else ([], "")
+    words = comparator(game)
     visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
     page = render_template(
         "compare.html",
@@ -268,9 +263,9 @@ def compare() -> tuple[str, int]:
         game=game,
         games=tuple(GAMES.values()),
         picker=deck_grid(),
-        lead=compare_lead(game) or COMPARE_LEAD,
-        reminders=REMINDERS if game is DEFAULT_GAME else (),
-        examples=example_links() if game is DEFAULT_GAME else [],
+        lead=words.lead,
+        reminders=words.reminders,
+        examples=example_links() if words.card_examples else [],
     )
     return page, 400 if error else 200
 
