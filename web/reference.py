@@ -76,28 +76,18 @@ def seed_names() -> list[str]:
 
 @bp.get("/rules")
 def rules() -> str:
-    sections_by_number: dict[str, Section] = {section.number: section for section in SECTIONS}
+    """The rule reference: the engine's content (sections, rulings, questions, glossary, examples, the seeds) and
+    the helpers its template calls to print cards, links, citations and the reference's own translations."""
     return render_template(
-        "rules.html",
-        sections=SECTIONS,
-        sections_by_number=sections_by_number,
-        rulings=RULINGS,
-        rulings_for_section=rulings_for_section,
-        rulings_intro=RULINGS_INTRO,
-        questions=QUESTIONS,
-        glossary=GLOSSARY,
-        hand_examples=HAND_EXAMPLES,
+        "rules.html", sections=SECTIONS, sections_by_number=SECTIONS_BY_NUMBER, rulings=RULINGS,
+        rulings_for_section=rulings_for_section, rulings_intro=RULINGS_INTRO, questions=QUESTIONS, glossary=GLOSSARY,
+        hand_examples=HAND_EXAMPLES, card_example=CARD_EXAMPLE_HANDS,
         seeds=[(name, seed_description(name)) for name in seed_names()],
-        ruling_of=ruling,
-        ref_=ref_gettext,
-        search_words=search_words,
-        cite=link_citations,
-        card_view=card_view,
-        cards_from_text=cards_from_text,
-        compare_link=compare_link,
-        card_example=CARD_EXAMPLE_HANDS,
-        is_cards=lambda cell: isinstance(cell, Cards),
-    )
+        ruling_of=ruling, ref_=ref_gettext, search_words=search_words, cite=link_citations, card_view=card_view,
+        cards_from_text=cards_from_text, compare_link=compare_link, is_cards=lambda cell: isinstance(cell, Cards))
+
+
+SECTIONS_BY_NUMBER: dict[str, Section] = {section.number: section for section in SECTIONS}
 
 
 def search_words(anchor: str) -> str:
@@ -255,17 +245,8 @@ def compare() -> tuple[str, int]:
     words = comparator(game)
     visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
     page = render_template(
-        "compare.html",
-        fields=fields,
-        visible_hands=visible,
-        results=results,
-        error=error,
-        game=game,
-        games=tuple(GAMES.values()),
-        picker=deck_grid(),
-        lead=words.lead,
-        reminders=words.reminders,
-        examples=example_links() if words.card_examples else [],
-    )
+        "compare.html", fields=fields, visible_hands=visible, results=results, error=error, game=game,
+        games=tuple(GAMES.values()), picker=deck_grid(),
+        lead=words.lead, reminders=words.reminders, examples=example_links() if words.card_examples else [])
     return page, 400 if error else 200
 
