@@ -9,6 +9,9 @@ import pytest
 from conftest import Api
 from dealer.reference.rulings import ruling
 from dealer.rules.settlement import settle
+from test_console import act as console_act
+from test_console import create as console_create
+from test_console import ids_of, text
 
 
 def open_table(api: Api, players: list[Any] | None = None, **settings: Any) -> tuple[str, str]:
@@ -334,3 +337,16 @@ def test_r26_no_open_game_entry_during_a_hand_nor_in_a_session(api: Api) -> None
     assert state["legal"] == [{"action": "deal"}]
     state = fold_round(api, table, token)
     assert state["phase"] == "deal" and state["legal"] == [{"action": "deal"}]
+
+
+def test_r26_the_console_offers_each_chips_field_up_to_what_legal_allows(client: Any) -> None:
+    table = console_create(client, ["Ana", "Bia", "Caio"], stacks={0: 130}, format="open", chip_value="",
+                           currency="", max_buy_in="150")
+    page = client.get(f"/t/{table}/dealer")
+    seen = text(page)
+    assert "Chips (at most 20)" in seen and "Chips (at most 50)" in seen  # Ana holds 130, the others 100
+    assert 'value="20" data-testid="add-amount-Ana"' in page.get_data(as_text=True)
+    assert "Chips (at most 150)" in seen  # a newcomer's stack
+    console_act(client, table, "add_chips", player="Ana", amount="20")
+    ids = ids_of(client.get(f"/t/{table}/dealer"))
+    assert "add-chips-Ana" not in ids and "add-chips-Bia" in ids  # Ana is at the maximum buy-in
