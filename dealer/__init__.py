@@ -53,18 +53,15 @@ from .rules.entries import (
     parse_create,
     parse_input,
 )
-from .rules.game_compare import GameComparison, compare_game, compare_lead, game_hand, game_of
+from .rules.game_compare import Comparator, GameComparison, comparator, compare_game, compare_hands, game_hand, game_of
 from .rules.games import DEFAULT_GAME, GAMES, GameRules
-from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, Action, Legal, LegalAction
+from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, TABLE_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
-    COMPARE_LEAD,
     RANK_LABELS,
-    REMINDERS,
     Category,
     Comparison,
     Placed,
     RankedHand,
-    compare_hands,
     hands_to_compare,
     rank_hand,
 )
@@ -100,7 +97,6 @@ from .view.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tap
 __all__ = [
     "BUTTON_BY_LOT",
     "CARD_EXAMPLE_HANDS",
-    "COMPARE_LEAD",
     "DEALER_ACTIONS",
     "DEFAULT_GAME",
     "FULL_DECK",
@@ -118,13 +114,13 @@ __all__ = [
     "QUESTIONS",
     "RANK_CHARS",
     "RANK_LABELS",
-    "REMINDERS",
     "RULINGS",
     "RULINGS_INTRO",
     "SEARCH_WORDS",
     "SECTIONS",
     "SECTION_NUMBERS",
     "SUIT_CHARS",
+    "TABLE_ACTIONS",
     "Action",
     "Announcement",
     "AwardView",
@@ -135,6 +131,7 @@ __all__ = [
     "Cards",
     "Category",
     "CheckedSession",
+    "Comparator",
     "Comparison",
     "Correction",
     "Create",
@@ -191,9 +188,9 @@ __all__ = [
     "Translate",
     "Undo",
     "check_document",
+    "comparator",
     "compare_game",
     "compare_hands",
-    "compare_lead",
     "deal_label",
     "draw_label",
     "empty_button_seat",

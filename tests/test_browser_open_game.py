@@ -93,3 +93,40 @@ def test_an_open_night_with_comings_goings_a_rebuy_and_the_settlement(tablet: Ta
         assert "Duda" in seen.get_by_test_id("ledger").inner_text()
     finally:
         phone.close()
+
+
+def test_the_seat_menus_offer_only_what_legal_lists_sit_in_for_a_player_sitting_out_and_no_join_at_a_full_table(
+        tablet: Tablet) -> None:
+    t = tablet
+    page = t.page
+    page.goto(t.base + "/")
+    names = ("Ana", "Bia", "Caio", "Duda", "Edu", "Fabi")  # six: the most a table seats (R26)
+    for index, name in enumerate(names):
+        t.testid(f"name-{index}").fill(name)
+    t.testid("button-0").check()
+    t.testid("format-open").check()
+    t.testid("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"))
+    assert page.viewport_size == {"width": 1280, "height": 800}
+
+    # A full table: every seat has its menu, and no place offers to seat a newcomer.
+    menus = t.text("open-game")
+    assert all(t.has(f"seat-open-{name}") for name in names)
+    assert "Seat a player here" not in menus
+    assert page.locator("[data-testid=open-game] [data-testid^=seat-here]").count() == 0
+
+    # Caio sits out: his menu offers to come back (sit_in) and nothing else of the kind.
+    open_menu(t, "seat-open-Caio")
+    t.tap("sit-out-Caio")
+    open_menu(t, "seat-open-Caio")
+    menu = t.text("seat-menu-Caio")
+    assert t.has("sit-in-Caio") and t.text("sit-in-Caio") == "Come back"
+    assert not t.has("sit-out-Caio") and "Sit out" not in menu
+    assert t.has("sit-out-Bia") and not t.has("sit-in-Bia")
+    t.shot("open-sitting-out", phone=False, locator="[data-testid=open-game]")
+
+    # Ana leaves: a seat is free, so every place after a seated player offers it again (Ana's is gone).
+    open_menu(t, "seat-open-Ana")
+    t.tap("leave-Ana")
+    assert not t.has("seat-open-Ana") and not t.has("seat-here-open-Ana")
+    assert all(t.has(f"seat-here-open-{name}") for name in names[1:])

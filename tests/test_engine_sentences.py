@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer.errors import DealerError
-from dealer.rules.ranking import compare_hands
+from dealer.rules.game_compare import compare_hands
 from engine_driver import Table
 
 

@@ -51,3 +51,16 @@ def test_compare_takes_a_game(api: Api) -> None:
     assert "larger set" in body["explanation"]
     status, body = api.request("POST", "/api/compare", {"game": "go fish", "hands": ["Kc Qd 2h 3s", "Ac 2c 3d 4h"]})
     assert status == 400 and "Unknown game" in body["error"]
+
+
+def test_compare_ranks_2_7_as_every_game_and_answers_as_it_always_did(api: Api) -> None:
+    hands = {"hands": ["7c 6d 4s 3h 2h", "7h 5c 4d 3s 2c"]}
+    status, plain = api.request("POST", "/api/compare", hands)
+    assert status == 200 and "game" not in plain and plain["ranking"] == [[1], [0]]
+    assert api.request("POST", "/api/compare", dict(hands, game="2-7-triple-draw")) == (200, plain)
+    status, body = api.request("POST", "/api/compare", dict(hands, game="a-5-triple-draw"))
+    assert status == 200 and body["game"] == "a-5-triple-draw" and body["ranking"] == [[1], [0]]
+    for game, short, words in (("2-7-triple-draw", "7h 5c 4d 3s", "A hand has exactly 5 cards; 4 given."),
+                               ("badugi", "7h 5c 4d", "A hand has exactly 4 cards in this game; 3 given.")):
+        status, body = api.request("POST", "/api/compare", {"game": game, "hands": [short, "7s 6c 4s 3c"]})
+        assert status == 400 and body["error"] == words

@@ -9,6 +9,9 @@ import pytest
 from conftest import Api
 from dealer.reference.rulings import ruling
 from dealer.rules.settlement import settle
+from test_console import act as console_act
+from test_console import create as console_create
+from test_console import ids_of, text
 
 
 def open_table(api: Api, players: list[Any] | None = None, **settings: Any) -> tuple[str, str]:
@@ -148,7 +151,7 @@ def test_r26_the_dealer_ends_the_night_and_undo_takes_it_back(api: Api) -> None:
 def test_r26_an_open_game_with_fewer_than_two_sitting_in_cannot_deal(api: Api) -> None:
     table, token = open_table(api, ["Ana", "Bia"])
     state = api.ok(table, token, "sit_out", player="Bia")
-    assert state["legal"] == []
+    assert [option["action"] for option in state["legal"]] == ["join", "leave", "sit_out", "sit_in", "add_chips", "end"]
     status, body = api.act(table, token, "deal")
     assert status == 409 and "two players" in body["error"]
 
@@ -284,3 +287,77 @@ def test_r27_the_ledger_is_on_the_phone_the_tv_and_the_report_between_hands(app:
     for path in (f"/t/{table}", f"/t/{table}/tv"):  # during a hand the phones and the TV show the hand
         page = viewer.get(path, headers={"Accept-Language": language}).get_data(as_text=True)
         assert 'data-testid="ledger"' not in page, path
+
+
+def offered(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {option["action"]: option for option in state["legal"]}
+
+
+def test_r26_legal_lists_who_may_come_and_go_and_how_many_chips_between_hands(api: Api) -> None:
+    table, token = open_table(api, [{"name": "Ana", "stack": 150}, "Bia", "Caio"], max_buy_in=150)
+    state = api.state(table)
+    legal = offered(state)
+    assert state["legal"][0] == {"action": "deal"} and legal["end"] == {"action": "end"}
+    assert legal["join"] == {"action": "join", "after": ["Ana", "Bia", "Caio"], "min": 1, "max": 150}
+    assert legal["leave"]["players"] == legal["sit_out"]["players"] == ["Ana", "Bia", "Caio"]
+    assert "sit_in" not in legal  # nobody sits out
+    # Ana holds the maximum buy-in already: only Bia and Caio may add chips, 50 each.
+    assert legal["add_chips"] == {"action": "add_chips", "players": ["Bia", "Caio"], "min": 1,
+                                  "max": {"Bia": 50, "Caio": 50}}
+    assert api.act(table, token, "add_chips", player="Ana", amount=1)[0] == 409
+
+    legal = offered(api.ok(table, token, "sit_out", player="Bia"))
+    assert legal["sit_in"]["players"] == ["Bia"] and legal["sit_out"]["players"] == ["Ana", "Caio"]
+    assert "Bia" in legal["leave"]["players"]
+    legal = offered(api.ok(table, token, "leave", player="Caio"))
+    assert legal["join"]["after"] == legal["leave"]["players"] == ["Ana", "Bia"]
+    assert legal["add_chips"]["max"] == {"Bia": 50}
+
+
+def test_r26_a_full_table_offers_no_join_and_without_a_maximum_any_amount_is_listed(api: Api) -> None:
+    table, token = open_table(api, ["A1", "A2", "A3", "A4", "A5", "A6"])
+    legal = offered(api.state(table))
+    assert "join" not in legal and {"leave", "sit_out", "add_chips", "end"} <= set(legal)
+    assert set(legal["add_chips"]["max"].values()) == {10**12}  # no max_buy_in: what one input can carry
+    legal = offered(api.ok(table, token, "leave", player="A3"))
+    assert legal["join"]["after"] == ["A1", "A2", "A4", "A5", "A6"] and legal["join"]["max"] == 10**12
+
+
+def test_r26_no_open_game_entry_during_a_hand_nor_in_a_session(api: Api) -> None:
+    table_actions = {"join", "leave", "sit_out", "sit_in", "add_chips", "end"}
+    table, token = open_table(api)
+    state = api.ok(table, token, "deal")
+    while state["phase"] != "deal":
+        assert not table_actions & set(offered(state))
+        state = api.ok(table, token, "fold", player=state["to_act"])
+    assert table_actions - {"sit_in"} <= set(offered(state))
+    assert api.ok(table, token, "end")["legal"] == []
+
+    table, token, state = api.create(["Ana", "Bia", "Caio"], button="Ana")
+    assert state["legal"] == [{"action": "deal"}]
+    state = fold_round(api, table, token)
+    assert state["phase"] == "deal" and state["legal"] == [{"action": "deal"}]
+
+
+def test_r26_the_console_offers_each_chips_field_up_to_what_legal_allows(client: Any) -> None:
+    table = console_create(client, ["Ana", "Bia", "Caio"], stacks={0: 130}, format="open", chip_value="",
+                           currency="", max_buy_in="150")
+    page = client.get(f"/t/{table}/dealer")
+    seen = text(page)
+    assert "Chips (at most 20)" in seen and "Chips (at most 50)" in seen  # Ana holds 130, the others 100
+    assert 'value="20" data-testid="add-amount-Ana"' in page.get_data(as_text=True)
+    assert "Chips (at most 150)" in seen  # a newcomer's stack
+    console_act(client, table, "add_chips", player="Ana", amount="20")
+    ids = ids_of(client.get(f"/t/{table}/dealer"))
+    assert "add-chips-Ana" not in ids and "add-chips-Bia" in ids  # Ana is at the maximum buy-in
+
+
+def test_r26_when_everyone_has_left_the_console_seats_a_newcomer_without_naming_a_place(client: Any) -> None:
+    table = console_create(client, ["Ana", "Bia"], format="open", chip_value="", currency="", max_buy_in="")
+    for name in ("Ana", "Bia"):
+        console_act(client, table, "leave", player=name)
+    ids = ids_of(client.get(f"/t/{table}/dealer"))
+    assert "join-first" in ids and not [testid for testid in ids if testid.startswith(("seat-open-", "join-after-"))]
+    console_act(client, table, "join", player="Caio", stack="80")
+    ids = ids_of(client.get(f"/t/{table}/dealer"))
+    assert "seat-open-Caio" in ids and "join-after-Caio" in ids and "join-first" not in ids

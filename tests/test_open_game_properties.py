@@ -47,6 +47,21 @@ def between_hands(data: st.DataObject, game: Game) -> dict[str, Any]:
     return {"action": kind, "player": data.draw(st.sampled_from(NAMES))}
 
 
+def offered(legal: list[dict[str, Any]], request: dict[str, Any], game: Game) -> bool:
+    """Whether the STATE's `legal` allows ``request`` between hands: its players, places and chips (R26)."""
+    option = next((item for item in legal if item["action"] == request["action"]), None)
+    if option is None:
+        return False
+    name = request.get("player")
+    if request["action"] == "join":  # a name already seated is the one refusal no list can say
+        seated = [seat.name for seat in game.state.seats if not seat.left]
+        place = request["after"] in option["after"] if option["after"] else request["after"] is None
+        return name not in seated and place and option["min"] <= request["stack"] <= option["max"]
+    if request["action"] == "add_chips":
+        return name in option["players"] and option["min"] <= request["amount"] <= option["max"][name]
+    return request["action"] == "deal" or name in option["players"]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_r26_chips_on_the_table_are_bought_in_minus_taken_away(data: st.DataObject) -> None:
@@ -63,7 +78,14 @@ def test_r26_chips_on_the_table_are_bought_in_minus_taken_away(data: st.DataObje
             elif choice == 1:
                 game.redo()
             elif game.state.phase.value == "deal":
-                game.push(parse_input(between_hands(data, game)))
+                request = between_hands(data, game)
+                listed = offered(state_json(game, "t")["legal"], request, game)
+                try:
+                    game.push(parse_input(request))
+                except DealerError:
+                    assert not listed, request  # R26: what `legal` offers is accepted
+                    raise
+                assert listed, request  # ... and nothing it does not offer
             elif game.legal:
                 game.push(parse_input(random_input(data, game)))
         except DealerError:

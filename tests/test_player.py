@@ -119,6 +119,15 @@ def test_player_view_shows_turn_call_amount_unit_cap_pots_and_seats(phone_app: F
     assert 'href="/rules"' in page  # the rule reference
 
 
+def test_the_phone_lists_the_players_options_not_the_dealers_inputs(phone_app: Flask, phone: FlaskClient) -> None:
+    table = Table(phone_app, ["Ana", "Bia", "Caio"], button="Ana")
+    state = table.act("deal")
+    assert {"action": "misdeal"} in state["legal"]  # open to the dealer before anyone acts (R19)
+    page = phone.get(f"/t/{table.id}").get_data(as_text=True)
+    options = text_of(page[page.index('<p class="options"'):].split("</p>")[0])
+    assert options == "Can: Fold Call 2 Raise to 4", options
+
+
 def test_player_view_through_capped_round_draws_side_pots_and_result(phone_app: Flask, phone: FlaskClient) -> None:
     table = Table(phone_app, [{"name": "Ana", "stack": 10}, {"name": "Bia", "stack": 30}, "Caio"], button="Caio")
     table.act("deal")

@@ -6,7 +6,8 @@ import pytest
 
 from dealer.errors import BadInput
 from dealer.rules.cards import high_first, parse_cards, parse_hand, shared_cards
-from dealer.rules.ranking import Category, compare_hands, rank_hand
+from dealer.rules.game_compare import compare_hands
+from dealer.rules.ranking import Category, rank_hand
 
 
 def ranked(text: str):  # type: ignore[no-untyped-def]

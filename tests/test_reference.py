@@ -19,7 +19,7 @@ from flask import render_template_string
 from dealer.reference.rule_questions import GLOSSARY
 from dealer.reference.rulebook import HAND_EXAMPLES, SECTIONS
 from dealer.reference.rulings import RULINGS, ruling
-from dealer.rules.ranking import compare_hands
+from dealer.rules.game_compare import compare_hands
 from web import create_app
 from web.citations import rule_url
 

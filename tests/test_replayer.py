@@ -218,3 +218,20 @@ def test_only_the_dealers_console_puts_a_hand_on_the_tv(server: ServerProcess, a
     back = urlencode({"back": "1", "csrf_token": dealer.csrf})
     assert dealer.raw("POST", path, back, dict(plain, Cookie=dealer.cookie))[0] == 303
     assert 'data-testid="tv-replay"' not in dealer.raw("GET", f"/t/{dealer.table}/tv")[2]
+
+
+def test_a_hand_redealt_after_chips_were_added_between_hands_replays_step_by_step() -> None:
+    """An open game of several games: hand 2 dealt, undone, chips added, dealt again; its replay starts from the
+    table kept before the first deal, where the addition belongs to hand 1, whose deal is not on that tape."""
+    game = Game(parse_create({"players": ["Ana", "Bia"], "button": "Ana", "format": "open",
+                              "games": ["badacey", "badugi"], "choice": "dealer"}))
+    game.push(parse_input({"action": "deal", "game": "badacey"}))
+    game.push(parse_input({"action": "fold", "player": "Ana"}))
+    game.push(parse_input({"action": "deal", "game": "badugi"}))
+    game.undo()
+    game.push(parse_input({"action": "add_chips", "player": "Bia", "amount": 10}))
+    game.push(parse_input({"action": "deal", "game": "badugi"}))
+    check_tapes(game, "redealt")
+    steps = steps_json(play_tape(tape_start(game, 2)), "t")["steps"]  # type: ignore[arg-type]
+    assert [step["kind"] for step in steps] == ["input", "undo", "input"]
+    assert steps[-1]["state"]["game"] == "badugi" and steps[-1]["state"]["hand"] == 2

@@ -16,7 +16,8 @@ import pytest
 
 from dealer.reference.rulings import RULINGS
 from dealer.rules.cards import parse_hand
-from dealer.rules.ranking import compare_hands, rank_hand
+from dealer.rules.game_compare import compare_hands
+from dealer.rules.ranking import rank_hand
 from engine_driver import Table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -153,3 +153,17 @@ def test_console_links_to_the_tv_with_its_url_and_qr_code(tv_app: Flask) -> None
     assert re.search(rf'<a href="{re.escape(url)}"[^>]*data-testid="tv-link"', page)
     assert url in part(page, "tv-url")
     assert decode(svg_to_image(svg_after(page, 'data-testid="share-tv"'))) == [url]
+
+
+def test_tv_says_the_phase_in_the_engine_words_the_console_uses(tv_app: Flask, tv: FlaskClient) -> None:
+    table = Table(tv_app, ["Ana", "Bia"], button="Ana")
+    table.act("deal")
+    table.auto("call")
+    table.auto("check")
+    for _ in range(3):
+        for action in ("draw", "draw", "check", "check"):
+            table.auto(action, **({"count": 0} if action == "draw" else {}))
+    assert part(screen(tv, table, "pt"), "tv-turn").endswith("mostra ou abandona")  # the showdown, translated
+    night = Table(tv_app, ["Ana", "Bia"], button="Ana", format="open")
+    night.act("end")
+    assert part(screen(tv, night), "tv-turn") == "The night is over"  # the stage's words, not a session's

@@ -13,13 +13,11 @@ from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, gettext
 
 from dealer import (
-    DEFAULT_GAME,
     N_,
     BadInput,
     HandRecord,
     SessionRecord,
     compare_game,
-    compare_hands,
     game_of,
     hands_to_compare,
     phh_writer,
@@ -234,8 +232,5 @@ def import_table() -> tuple[Response, int]:
 @bp.post("/compare")
 def compare() -> tuple[Response, int]:
     payload = body()
-    game, hands = game_of(payload), hands_to_compare(payload)
-    if game is DEFAULT_GAME:
-        return jsonify(compare_hands(hands).to_json(translate)), 200
-    return jsonify(compare_game(game, hands).to_json(translate)), 200
+    return jsonify(compare_game(game_of(payload), hands_to_compare(payload)).to_json(translate)), 200
 

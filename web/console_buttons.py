@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dealer import Action, Msg, Snapshot, Translate, deal_label, draw_label
+from dealer import TABLE_ACTIONS, Action, LegalAction, Msg, SeatView, Snapshot, Translate, deal_label, draw_label
 
 if TYPE_CHECKING:
     from .service import TableAccess
@@ -43,6 +43,7 @@ class Controls:
     exposed: tuple[Button, ...]
     exposed_help: Msg | None
     deals: tuple[Button, ...] = ()  # dealer's choice: one Deal button per game of the table (R25)
+    seat_menus: SeatMenus | None = None  # an open game between hands: who comes and goes (R26)
 
     @property
     def any_player_action(self) -> bool:
@@ -53,17 +54,61 @@ class Controls:
         return bool(self.passive or self.aggressive or self.draws or self.deal or self.deals)
 
 
+@dataclass(frozen=True)
+class SeatMenu:
+    """One seated player's menu between hands of an open game, and the place after them: only what `legal` lists."""
+
+    seat: SeatView
+    add_most: int | None  # the most chips this player may add; None: no "Add chips"
+    sit: str | None  # "sit_in", "sit_out", or None: neither is offered
+    leave: bool
+    place_after: bool  # a newcomer may sit after this player
+
+
+@dataclass(frozen=True)
+class SeatMenus:
+    """The seat menus of an open game between hands (R26), each entry one of the engine's legal options."""
+
+    seats: tuple[SeatMenu, ...]
+    join_most: int | None  # the largest stack a newcomer may bring; None: no join (a full table)
+    first_seat: bool  # nobody is seated: a newcomer sits without naming a player to sit after
+    end: bool
+
+
+def seat_menus(snap: Snapshot, offered: dict[Action, LegalAction]) -> SeatMenus | None:
+    """Arrange the open game's legal options by seat, in seat order; None when there are none."""
+    if not offered:
+        return None
+    join, add = offered.get(Action.JOIN), offered.get(Action.ADD_CHIPS)
+    adds = dict(zip(add.players, add.most, strict=True)) if add else {}
+    named = {action: option.players for action, option in offered.items()}
+    after = join.after if join else ()
+    menus = []
+    for seat in snap.seats:
+        sit = next((str(action) for action in (Action.SIT_IN, Action.SIT_OUT) if seat.name in named.get(action, ())),
+                   None)
+        leave = seat.name in named.get(Action.LEAVE, ())
+        if leave or sit or seat.name in adds or seat.name in after:
+            menus.append(SeatMenu(seat, adds.get(seat.name), sit, leave, seat.name in after))
+    return SeatMenus(tuple(menus), join.most[0] if join else None, join is not None and not after,
+                     Action.END in offered)
+
+
 def controls(snap: Snapshot, translate: Translate) -> Controls:
-    """One button per legal action (six for a draw: Pat, 1-5; one per player for an exposed card)."""
+    """One button per legal action (six for a draw: Pat, 1-5; one per player for an exposed card), and an open
+    game's seat menus."""
     found: dict[str, Button] = {}
     draws: list[Button] = []
     exposed: list[Button] = []
     exposed_help = None
     deals: list[Button] = []
+    offered: dict[Action, LegalAction] = {}
     player = snap.to_act
     for option in snap.options:
         action, label = option.legal.action, option.label.render(translate)
-        if action is Action.DRAW:
+        if action in TABLE_ACTIONS:
+            offered[action] = option.legal
+        elif action is Action.DRAW:
             draws = [Button(action.value, draw_label(count).render(translate), "draw", f"draw-{count}", count=count,
                             player=player) for count in option.legal.counts]
         elif action is Action.DEAL and option.legal.games:
@@ -81,7 +126,7 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
                                  help=option.help)
     return Controls(found.get("fold"), found.get("passive"), found.get("aggressive"), tuple(draws), found.get("show"),
                     found.get("muck"), found.get("deal"), found.get("misdeal"), tuple(exposed), exposed_help,
-                    tuple(deals))
+                    tuple(deals), seat_menus(snap, offered))
 
 
 _KINDS = {Action.FOLD: "fold", Action.CHECK: "passive", Action.CALL: "passive", Action.BET: "aggressive",

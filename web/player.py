@@ -22,8 +22,6 @@ from collections.abc import Callable
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
-from dealer import PLAYER_ACTIONS
-
 from . import qr
 from .limits import path_number
 from .service import service
@@ -87,7 +85,7 @@ def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     snap = service().access(table_id).snapshot()
     html = render_template("player.html", table=snap, table_id=table_id, fragment=fragment,
                            chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
-                           player_actions=PLAYER_ACTIONS, layout="player/fragment.html" if fragment else "base.html",
+                           layout="player/fragment.html" if fragment else "base.html",
                            live_url=url_for("player.live", table_id=table_id, seq=snap.seq),
                            poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
     return html, snap.seq

@@ -16,13 +16,11 @@ from flask_babel import Domain, gettext
 
 from dealer import (
     CARD_EXAMPLE_HANDS,
-    COMPARE_LEAD,
     DEFAULT_GAME,
     GAMES,
     GLOSSARY,
     HAND_EXAMPLES,
     QUESTIONS,
-    REMINDERS,
     RULINGS,
     RULINGS_INTRO,
     SEARCH_WORDS,
@@ -33,9 +31,8 @@ from dealer import (
     GameRules,
     Msg,
     Section,
+    comparator,
     compare_game,
-    compare_hands,
-    compare_lead,
     game_hand,
     game_of,
     parse_cards,
@@ -79,28 +76,18 @@ def seed_names() -> list[str]:
 
 @bp.get("/rules")
 def rules() -> str:
-    sections_by_number: dict[str, Section] = {section.number: section for section in SECTIONS}
+    """The rule reference: the engine's content (sections, rulings, questions, glossary, examples, the seeds) and
+    the helpers its template calls to print cards, links, citations and the reference's own translations."""
     return render_template(
-        "rules.html",
-        sections=SECTIONS,
-        sections_by_number=sections_by_number,
-        rulings=RULINGS,
-        rulings_for_section=rulings_for_section,
-        rulings_intro=RULINGS_INTRO,
-        questions=QUESTIONS,
-        glossary=GLOSSARY,
-        hand_examples=HAND_EXAMPLES,
+        "rules.html", sections=SECTIONS, sections_by_number=SECTIONS_BY_NUMBER, rulings=RULINGS,
+        rulings_for_section=rulings_for_section, rulings_intro=RULINGS_INTRO, questions=QUESTIONS, glossary=GLOSSARY,
+        hand_examples=HAND_EXAMPLES, card_example=CARD_EXAMPLE_HANDS,
         seeds=[(name, seed_description(name)) for name in seed_names()],
-        ruling_of=ruling,
-        ref_=ref_gettext,
-        search_words=search_words,
-        cite=link_citations,
-        card_view=card_view,
-        cards_from_text=cards_from_text,
-        compare_link=compare_link,
-        card_example=CARD_EXAMPLE_HANDS,
-        is_cards=lambda cell: isinstance(cell, Cards),
-    )
+        ruling_of=ruling, ref_=ref_gettext, search_words=search_words, cite=link_citations, card_view=card_view,
+        cards_from_text=cards_from_text, compare_link=compare_link, is_cards=lambda cell: isinstance(cell, Cards))
+
+
+SECTIONS_BY_NUMBER: dict[str, Section] = {section.number: section for section in SECTIONS}
 
 
 def search_words(anchor: str) -> str:
@@ -185,7 +172,7 @@ def mark_unreadable_hands(fields: list[HandField], game: GameRules = DEFAULT_GAM
         if not hand_field.text:
             continue
         try:
-            parse_hand(hand_field.text) if game is DEFAULT_GAME else game_hand(game, hand_field.text)
+            game_hand(game, hand_field.text)
         except BadInput as refusal:
             hand_field.error = refusal.message.render(gettext)
             hand_field.invalid = found = True
@@ -205,10 +192,7 @@ def ranked_result(fields: list[HandField], game: GameRules = DEFAULT_GAME) -> li
     """Rank the filled-in hands with the engine, each half of a split game on its own; raises BadInput (wrong
     count, a card used twice)."""
     filled = [hand_field for hand_field in fields if hand_field.text]
-    texts = [hand_field.text for hand_field in filled]
-    if game is DEFAULT_GAME:
-        return [result_of(filled, compare_hands(texts, MIN_HANDS, MAX_HANDS))]
-    compared = compare_game(game, texts, MIN_HANDS, MAX_HANDS)
+    compared = compare_game(game, [hand_field.text for hand_field in filled], MIN_HANDS, MAX_HANDS)
     return [result_of(filled, comparison, half.name if game.split else None)
             for half, comparison in zip(game.halves, compared.halves, strict=True)]
 
@@ -258,19 +242,11 @@ def compare() -> tuple[str, int]:
     asked = request.method == "POST" or any(hand_field.text for hand_field in fields)
     game = read_game(source)
     results, error = compare_fields(fields, game) if asked else ([], "")
+    words = comparator(game)
     visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
     page = render_template(
-        "compare.html",
-        fields=fields,
-        visible_hands=visible,
-        results=results,
-        error=error,
-        game=game,
-        games=tuple(GAMES.values()),
-        picker=deck_grid(),
-        lead=compare_lead(game) or COMPARE_LEAD,
-        reminders=REMINDERS if game is DEFAULT_GAME else (),
-        examples=example_links() if game is DEFAULT_GAME else [],
-    )
+        "compare.html", fields=fields, visible_hands=visible, results=results, error=error, game=game,
+        games=tuple(GAMES.values()), picker=deck_grid(),
+        lead=words.lead, reminders=words.reminders, examples=example_links() if words.card_examples else [])
     return page, 400 if error else 200
 

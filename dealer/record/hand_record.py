@@ -8,14 +8,14 @@ A hand that is over never changes unless an undo reaches back into it, so its re
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..messages import Msg
 from ..rules.entries import Create
 from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
-from ..rules.legal import TABLE_ACTIONS
+from ..rules.legal import TABLE_ACTIONS, Action
 from ..rules.outcomes import HandResult
 
 
@@ -127,7 +127,10 @@ class HandBook:
         for correction in corrections:
             by_hand.setdefault(correction.hand, []).append(correction)
         found: list[HandRecord] = []
-        start = bisect_right(record, 0, key=_hand_of)  # steps before hand 1: none (a deal opens every hand)
+        # A deal opens every hand: steps before the record's first deal belong to no hand built here (an open game's
+        # inputs before hand 1, or, on a tape started from a kept state, inputs between hands after a deal that
+        # tape does not hold: a deal undone, chips added, the hand dealt again).
+        start = next((index for index, step in enumerate(record) if step.entry.action is Action.DEAL), len(record))
         while start < len(record):
             number = record[start].hand
             end = bisect_left(record, number + 1, lo=start, key=_hand_of)

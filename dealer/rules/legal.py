@@ -39,6 +39,8 @@ DEALER_ACTIONS = (Action.DEAL, Action.MISDEAL, Action.EXPOSED)
 WAGERS = (Action.BET, Action.RAISE)
 TABLE_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS, Action.END)
 SEAT_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS)  # name a player
+NAMING = (Action.EXPOSED, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN)  # offered for the players they list
+FEWEST_CHIPS = 1  # a join brings, and an addition adds, at least one chip (R26)
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,13 @@ class LegalAction:
     to: int | None = None  # the player's total bet this round after it (bet, raise)
     all_in: bool | None = None
     completes: bool = False  # a raise that completes a short all-in to the full level (R7)
-    players: tuple[str, ...] = ()  # exposed: players served in the latest draw (from the latest exposure on)
+    players: tuple[str, ...] = ()  # exposed: players served in the latest draw (from the latest exposure on);
+    # leave, sit_out, sit_in, add_chips: the players it may name, in seat order (R26)
     counts: tuple[int, ...] = ()  # draw: the numbers of cards a player may discard, fewest first (0: stands pat)
     games: tuple[str, ...] = ()  # deal under dealer's choice: the games the dealer may name (R25)
+    after: tuple[str, ...] = ()  # join: the seated players a newcomer may sit after, clockwise (none: nobody sits)
+    most: tuple[int, ...] = ()  # join: the largest stack a newcomer brings; add_chips: the most each of ``players``
+    # may add (both under the settings' max_buy_in, R26)
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
@@ -61,8 +67,13 @@ class LegalAction:
             return {"action": name, "to": self.to, "amount": self.amount, "all_in": self.all_in}
         if self.action is Action.DRAW:
             return {"action": name, "min": self.counts[0], "max": self.counts[-1]}
-        if self.action is Action.EXPOSED:
+        if self.action in NAMING:
             return {"action": name, "players": list(self.players)}
+        if self.action is Action.ADD_CHIPS:
+            return {"action": name, "players": list(self.players), "min": FEWEST_CHIPS,
+                    "max": dict(zip(self.players, self.most, strict=True))}
+        if self.action is Action.JOIN:
+            return {"action": name, "after": list(self.after), "min": FEWEST_CHIPS, "max": self.most[0]}
         if self.action is Action.DEAL and self.games:
             return {"action": name, "games": list(self.games)}
         return {"action": name}

@@ -12,8 +12,8 @@ from ..messages import N_, Msg, msg
 from .entries import Input
 from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
 from .hand_flow import log
-from .legal import Action
-from .stakes import MAX_PLAYERS
+from .legal import Action, Legal, LegalAction
+from .stakes import MAX_CHIPS, MAX_PLAYERS
 from .table_state import Phase, Seat, TableState
 
 
@@ -34,6 +34,48 @@ def apply_table_input(table: TableState, entry: Input) -> None:
             _sit_in(table, seat)
         else:
             _add_chips(table, seat, entry.amount or 0)
+
+
+def table_options(table: TableState) -> Legal:
+    """An open game's inputs between hands (R26), with whom and how much each allows: who may leave, sit out or come
+    back, after whom a newcomer may sit (none at a full table), the most chips each player may add; none in a session
+    (R1) or during a hand. The refusals below say the same in words."""
+    if not table.settings.is_open or table.phase is not Phase.DEAL:
+        return ()
+    seated = _seated(table)
+    names = tuple(seat.name for seat in seated)
+    options = []
+    if len(seated) < MAX_PLAYERS:
+        options.append(LegalAction(Action.JOIN, after=names, most=(_ceiling(table),)))
+    if seated:
+        options.append(LegalAction(Action.LEAVE, players=names))
+    for action, sitting_out in ((Action.SIT_OUT, False), (Action.SIT_IN, True)):
+        players = tuple(seat.name for seat in seated if seat.sitting_out is sitting_out)
+        if players:
+            options.append(LegalAction(action, players=players))
+    room = tuple((seat.name, most) for seat in seated if (most := _room(table, seat)) > 0)
+    if room:
+        options.append(LegalAction(Action.ADD_CHIPS, players=tuple(name for name, _ in room),
+                                   most=tuple(most for _, most in room)))
+    options.append(LegalAction(Action.END))
+    return tuple(options)
+
+
+def _seated(table: TableState) -> list[Seat]:
+    return [seat for seat in table.seats if not seat.left]
+
+
+def _ceiling(table: TableState) -> int:
+    """The most chips a player may have after buying chips: the settings' max_buy_in, else what an input can carry."""
+    ceiling = table.settings.max_buy_in
+    return MAX_CHIPS if ceiling is None else ceiling
+
+
+def _room(table: TableState, seat: Seat) -> int:
+    """The most chips ``seat`` may add now."""
+    if table.settings.max_buy_in is None:
+        return MAX_CHIPS
+    return max(0, table.settings.max_buy_in - seat.stack)
 
 
 def _check_allowed(table: TableState, entry: Input) -> None:
@@ -74,7 +116,7 @@ def _check_buy_in(table: TableState, name: str, stack: int) -> None:
 
 def _join(table: TableState, entry: Input) -> None:
     name, chips = entry.player or "", entry.amount or 0
-    seated = [seat for seat in table.seats if not seat.left]
+    seated = _seated(table)
     if len(seated) >= MAX_PLAYERS:
         raise NotAllowed(N_("Every seat is taken: a table has at most {maximum} players."), rule="01",
                          ruling="R26", maximum=MAX_PLAYERS)

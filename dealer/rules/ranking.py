@@ -15,8 +15,7 @@ from typing import Any, NamedTuple
 
 from ..errors import BadInput
 from ..messages import N_, Msg, Translate, msg
-from .cards import HAND_SIZE, SUIT_CHARS, Card, parse_hand
-from .ties import ranking_steps
+from .cards import HAND_SIZE, SUIT_CHARS, Card
 
 
 class Category(IntEnum):
@@ -336,36 +335,9 @@ class Comparison:
         }
 
 
-def compare_hands(texts: Sequence[str], minimum: int = 2, maximum: int = 10) -> Comparison:
-    """Rank typed hands best first, refusing a card used twice: the comparator and ``/api/compare`` use this."""
-    if not isinstance(texts, (list, tuple)) or not minimum <= len(texts) <= maximum:
-        raise BadInput(N_("Give between {minimum} and {maximum} hands."), rule="02", minimum=minimum, maximum=maximum)
-    hands = tuple(rank_hand(parse_hand(text)) for text in texts)
-    seen: set[Card] = set()
-    for hand in hands:
-        for card in hand.cards:
-            if card in seen:
-                raise BadInput(N_("The card {card} appears in two hands."), rule="01", card=str(card))
-            seen.add(card)
-    groups = rank_groups(hands)
-    steps = ranking_steps(explain, hands, groups)
-    return Comparison(hands, groups, steps[0], steps)
-
-
 def hands_to_compare(payload: object) -> list[str]:
     """The hands of a comparison request ``{"hands": ["7h 5c 4d 3s 2c", …]}``, or a refusal saying what to send."""
     hands = payload.get("hands") if isinstance(payload, dict) else None
     if not isinstance(hands, list) or not all(isinstance(hand, str) for hand in hands):
         raise BadInput(N_("Send {{\"hands\": [\"7h 5c 4d 3s 2c\", …]}} with 2 to 10 hands."), rule="02")
     return hands
-
-
-# What the comparator reminds players of, each with the rule it rests on.
-COMPARE_LEAD = msg(N_("Enter two to six hands of five cards. In 2-7 the lowest hand wins: the ace is always high, "
-                      "and straights and flushes count against you."), rule="02")
-REMINDERS = (
-    msg(N_("A-2-3-4-5 is not the best hand: the ace is high, so it is ace-high."), ruling="R3"),
-    msg(N_("Straights and flushes count against you."), rule="02"),
-    msg(N_("Any hand without a pair beats any pair."), rule="02"),
-    msg(N_("Suits never break a tie: equal ranks split the pot."), rule="08"),
-)

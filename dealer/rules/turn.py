@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import betting, draws
 from .games import DEALERS_CHOICE
 from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
-from .open_game import deal_refusal
+from .open_game import deal_refusal, table_options
 from .table_state import Hand, Phase, Seat, TableState
 
 
@@ -23,8 +23,12 @@ def legal_actions(table: TableState) -> Legal:
         return ()
     if table.phase is Phase.DEAL:
         if deal_refusal(table) is not None:
-            return ()
-        return (LegalAction(Action.DEAL, games=table.games),) if table.choice == DEALERS_CHOICE else (DEAL,)
+            deal: Legal = ()
+        elif table.choice == DEALERS_CHOICE:
+            deal = (LegalAction(Action.DEAL, games=table.games),)
+        else:
+            deal = (DEAL,)
+        return deal + table_options(table)  # an open game: who comes and goes between hands (R26)
     hand = table.hand
     assert hand is not None
     seat = to_act(table)

@@ -13,15 +13,19 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..messages import Msg
+from ..messages import N_, Msg, msg
 from ..record.history import LogLine
 from ..rules.cards import Card
-from ..rules.legal import LegalAction
+from ..rules.legal import PLAYER_ACTIONS, LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
 from ..rules.table_state import Phase, Status
 from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
+
+# What the player to act decides, by phase: the one wording of the console's and the TV's turn banners.
+_TURN_WORDS = {Phase.BET: msg(N_("to act")), Phase.DRAW: msg(N_("how many cards?")),
+               Phase.SHOWDOWN: msg(N_("shows or mucks"))}
 
 
 class SeatView(NamedTuple):
@@ -262,6 +266,16 @@ class Snapshot(NamedTuple):
     @property
     def legal(self) -> tuple[LegalAction, ...]:
         return tuple(option.legal for option in self.options)
+
+    @property
+    def player_options(self) -> tuple[Option, ...]:
+        """What the player to act can do, as the phones list it: the players' actions, not the dealer's inputs."""
+        return tuple(option for option in self.options if option.legal.action in PLAYER_ACTIONS)
+
+    @property
+    def turn_words(self) -> Msg | None:
+        """What the player to act decides ("to act", "how many cards?", "shows or mucks"); None when nobody acts."""
+        return _TURN_WORDS.get(self.phase) if self.to_act else None
 
     @property
     def game_label(self) -> Msg | None:
