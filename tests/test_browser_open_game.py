@@ -120,7 +120,7 @@ def test_the_seat_menus_offer_only_what_legal_lists_sit_in_for_a_player_sitting_
     t.tap("sit-out-Caio")
     open_menu(t, "seat-open-Caio")
     menu = t.text("seat-menu-Caio")
-    assert t.has("sit-in-Caio") and t.text("sit-in-Caio") == "Come back"
+    assert t.has("sit-in-Caio") and t.text("sit-in-Caio") == "Sit in"
     assert not t.has("sit-out-Caio") and "Sit out" not in menu
     assert t.has("sit-out-Bia") and not t.has("sit-in-Bia")
     t.shot("open-sitting-out", phone=False, locator="[data-testid=open-game]")

@@ -16,7 +16,7 @@ _PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("D
           Action.MUCK: N_("Muck"), Action.DEAL: N_("Deal"), Action.MISDEAL: N_("Misdeal"),
           Action.EXPOSED: N_("Exposed card"), Action.CALL: N_("Call"), Action.BET: N_("Bet"),
           Action.RAISE: N_("Raise"), Action.JOIN: N_("Seat a player here"), Action.LEAVE: N_("Leave"),
-          Action.SIT_OUT: N_("Sit out"), Action.SIT_IN: N_("Come back"), Action.ADD_CHIPS: N_("Add chips"),
+          Action.SIT_OUT: N_("Sit out"), Action.SIT_IN: N_("Sit in"), Action.ADD_CHIPS: N_("Add chips"),
           Action.END: N_("End the night")}
 
 
