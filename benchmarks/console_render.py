@@ -4,9 +4,10 @@ Through the app factory and Flask's test client (no network, no browser), on a r
 table is created through the start form and played by plain form posts (answered by redirects, so nothing is
 rendered) up to the hand measured; then each timed tap is the console's own request — ``hx-post`` with the
 ``X-Console-Keep`` header of a console that applied every earlier answer (the keys of the zones it shows, kept up
-to date from each answer's zones) — timed from sending it to holding the whole gzipped answer, by the wall clock and by the CPU time of the process
-(steadier on a shared machine: the test client runs the request in this process). Each tap records the
-input too (seq check, engine, SQLite commit): that part is the same for every way of rendering.
+to date from each answer's zones) — timed from sending it to holding the whole gzipped answer, by the wall clock
+and by the CPU time of the process (steadier on a shared machine: the test client runs the request in this
+process). Each tap records the input too (seq check, engine, SQLite commit): that part is the same for every way
+of rendering.
 
 ``--against COMMIT`` runs the same measurement on another commit of this repository (exported to a temporary
 folder), in turns with the working tree, round after round, so the machine's load hits both alike.
@@ -81,7 +82,8 @@ def _next_input(body: dict[str, Any]) -> dict[str, str]:
 
 
 def measure(root: Path, hands: list[int], taps: int) -> dict[str, dict[str, list[float]]]:
-    """Per starting hand: each tap's time (ms, wall clock and this process's CPU) and its answer's size, raw and gzipped (bytes)."""
+    """Per starting hand: each tap's time (ms, wall clock and this process's CPU) and its answer's size, raw and
+    gzipped (bytes)."""
     sys.path.insert(0, str(root))
     from web import create_app
 
@@ -149,7 +151,9 @@ def main() -> int:
             archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.against], check=True,
                                      capture_output=True).stdout
             subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
-            ways = {args.against[:10]: old, "now": ROOT}
+            named = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against], check=True,
+                                   capture_output=True, text=True).stdout.strip()
+            ways = {named: old, "now": ROOT}
         results: dict[str, dict[str, dict[str, list[float]]]] = {way: {} for way in ways}
         for _ in range(args.rounds):
             for way, root in ways.items():
