@@ -24,7 +24,16 @@ from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, hig
 from . import qr
 from .card_display import deck_grid
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
-from .console_zones import ZONES, RenderedOnce, ZoneContext, kept_keys, log_answer, zone_keys, zones_to_send
+from .console_zones import (
+    ZONES,
+    RenderedOnce,
+    ZoneContext,
+    kept_keys,
+    log_answer,
+    stacks_parts,
+    zone_keys,
+    zones_to_send,
+)
 from .guard import foreign
 from .limits import whole_number
 from .replayer import tv_replay
@@ -54,15 +63,15 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     keys = zone_keys(snap, ZoneContext(language, table_id, csrf_token(table_id) or "", player_url,
                                        join_url, tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed))
     kept = kept_keys(request.headers.get("X-Console-Keep", "")) if answer else frozenset()
-    send = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
+    send, swapped = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
     log = log_answer(snap.log, keys["log"] in kept, kept)
-    if log.whole:
-        send |= {"log"}
+    if log.whole and "log" not in send:
+        send, swapped = send | {"log"}, (*swapped, "log")
     body = render_template(
         "console/answer.html" if answer else "console.html", table=snap, table_id=table_id,
         c=controls(snap, get_translations().gettext) if "controls" in send else None,
-        chart_html=_chart_html(snap, language) if send & {"chart", "controls"} else "",
-        oob=answer, zones=ZONES, keys=keys, send=send, log_update=log, notice=notice, notice_kind=notice_kind,
+        chart_html=_chart_html(snap, language) if send & {"stacks", "controls"} else "",
+        oob=answer, zones=swapped, keys=keys, send=send, log_update=log, notice=notice, notice_kind=notice_kind,
         picker=deck_grid(snap.showdown.taken, picked) if snap.showdown and "controls" in send else None, typed=typed,
         player_url=player_url, player_qr=qr.svg(player_url) if "qr_players" in send else "", join_url=join_url,
         join_qr=qr.svg(join_url) if "qr_dealer" in send else "",
@@ -81,10 +90,10 @@ _CHARTS = RenderedOnce()
 
 def _chart_html(snap: Snapshot, language: str) -> Markup:
     """The stacks chart, rendered once per hand and language (its points change only when a hand ends)."""
-    names = tuple(seat.name for seat in snap.seats)
+    history, names = stacks_parts(snap)
     return _CHARTS.get(lambda: Markup(render_template("partials/stacks_chart.html",
-                                                      chart=stacks_chart(snap.history, list(names)))),
-                       language, snap.history, names)
+                                                      chart=stacks_chart(history, list(names)))),
+                       language, history, names)
 
 
 def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) -> Response:

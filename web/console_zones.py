@@ -27,12 +27,15 @@ from markupsafe import Markup
 
 from dealer import LogLine, Snapshot
 
-__all__ = ["ZONES", "LogAnswer", "RenderedOnce", "ZoneContext", "kept_keys", "log_answer", "zone_keys",
-           "zones_to_send"]
+__all__ = ["INSIDE", "ZONES", "LogAnswer", "RenderedOnce", "ZoneContext", "kept_keys", "log_answer", "stacks_parts",
+           "zone_keys", "zones_to_send"]
 
 # The console's zones (templates/console/zones/<name>.html), each replaced on its own when its key changed.
-ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "qr_players", "qr_tv",
-         "tv_state", "qr_dealer", "tools")
+ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips", "stacks",
+         "qr_players", "qr_tv", "tv_state", "qr_dealer", "tools")
+# Zones inside another: sent whole with it, or on their own when only they changed (the chips change with every
+# bet, the stacks chart once per hand, the panel around them at the end of the session).
+INSIDE = {"chips": "chart", "stacks": "chart"}
 MARK = "lines"  # the prefix of the log mark's key: "lines<count>-<digest>"
 
 
@@ -68,8 +71,9 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
         "plan": (*words, snap.plan, snap.phase, snap.hand),
         "log": (*words, snap.hand, snap.log_title, bool(snap.log)),  # the frame: the lines have the mark
         "earlier": (*words, snap.earlier),
-        "chart": (*words, snap.over, snap.standings_title, snap.chips_now, snap.chip_check, snap.chips_ok,
-                  snap.history, tuple(seat.name for seat in snap.seats)),
+        "chart": (*words, snap.over),
+        "chips": (*words, snap.standings_title, snap.chips_now, snap.chip_check, snap.chips_ok),
+        "stacks": (*words, *stacks_parts(snap)),
         "qr_players": (*words, context.player_url),
         "qr_tv": (*words, context.tv_url),
         "tv_state": (*words, context.form_key, context.on_tv, snap.hand),
@@ -79,15 +83,23 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
     return {name: f"{name}-{_digest(*parts[name])}" for name in ZONES}
 
 
+def stacks_parts(snap: Snapshot) -> tuple[object, ...]:
+    """What the stacks chart draws: the stacks after each hand, by name."""
+    return (snap.history, tuple(seat.name for seat in snap.seats))
+
+
 def kept_keys(header: str) -> frozenset[str]:
     """The keys an ``X-Console-Keep`` header names (one per zone and the log's mark; anything else is ignored)."""
     keys = header.split(",")[:len(ZONES) + 1]
     return frozenset(key for key in keys if 0 < len(key) <= 40)
 
 
-def zones_to_send(keys: dict[str, str], kept: Collection[str]) -> frozenset[str]:
-    """The zones an answer renders whole: those whose key the console does not hold."""
-    return frozenset(name for name, key in keys.items() if key not in kept)
+def zones_to_send(keys: dict[str, str], kept: Collection[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The zones an answer renders whole (those whose key the console does not hold, and those inside them), and
+    the ones it swaps on their own (a zone inside one sent whole comes with it)."""
+    changed = {name for name, key in keys.items() if key not in kept}
+    rendered = changed | {name for name, outer in INSIDE.items() if outer in changed}
+    return frozenset(rendered), tuple(name for name in ZONES if name in changed and INSIDE.get(name) not in changed)
 
 
 def _marks(lines: Sequence[LogLine], at: int) -> tuple[str, str]:
