@@ -11,6 +11,7 @@ codes, the chart, an unchanged deal plan). The answer carries the table's ``X-Co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -161,16 +162,33 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
     return render_console(table_id, notice, status, picked, typed)
 
 
-@bp.post("/t/<table_id>/dealer/act")
-def act(table_id: str) -> BaseResponse:
+def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked: tuple[str, ...] = (),
+         typed: str = "") -> BaseResponse:
+    """A tap that changes the table (act, undo, redo): refused without the dealer's key; a change that must be
+    confirmed first is asked (``change`` returns the question); a refusal or a disk that refused is shown on the
+    console (nothing was applied); else the console as it now stands."""
     table = dealer_access(table_id)  # 404 for an unknown table
     refused = _refused_without_token(table)
     if refused is not None:
         return refused
+    try:
+        asked = change(table)
+    except DealerError as refusal:
+        return _refusal(table_id, refusal, picked, typed)
+    except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
+        return render_console(table_id, failure.message, 503, picked, typed)
+    if asked is not None:
+        return render_console(table_id, confirm=asked)
+    return _after_change(table_id)
+
+
+@bp.post("/t/<table_id>/dealer/act")
+def act(table_id: str) -> BaseResponse:
     form = request.form
     picked = tuple(code for code in form.getlist("card") if len(code) <= 3)[:10]
     typed = form.get("typed", "")[:80]
-    try:
+
+    def change(table: TableAccess) -> Confirm | None:
         payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
         if form.get("player"):
             payload["player"] = form["player"]
@@ -182,48 +200,31 @@ def act(table_id: str) -> BaseResponse:
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         asked = confirm_first(table, payload, form.get("confirm") == "yes")
-        if asked is not None:
-            return render_console(table_id, confirm=asked)
-        table.act(payload)
-    except DealerError as refusal:
-        return _refusal(table_id, refusal, picked, typed)
-    except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
-        return render_console(table_id, failure.message, 503, picked, typed)
-    return _after_change(table_id)
+        if asked is None:
+            table.act(payload)
+        return asked
+
+    return _tap(table_id, change, picked, typed)
 
 
 @bp.post("/t/<table_id>/dealer/undo")
 def undo(table_id: str) -> BaseResponse:
-    table = dealer_access(table_id)
-    refused = _refused_without_token(table)
-    if refused is not None:
-        return refused
-    try:
+    def change(table: TableAccess) -> Confirm | None:
         seq = _form_seq()
         asked = confirm_undo(table, seq, request.form.get("confirm") == "yes")
-        if asked is not None:
-            return render_console(table_id, confirm=asked)
-        table.undo(seq)
-    except DealerError as refusal:
-        return _refusal(table_id, refusal)
-    except StorageError as failure:
-        return render_console(table_id, failure.message, 503)
-    return _after_change(table_id)
+        if asked is None:
+            table.undo(seq)
+        return asked
+
+    return _tap(table_id, change)
 
 
 @bp.post("/t/<table_id>/dealer/redo")
 def redo(table_id: str) -> BaseResponse:
-    table = dealer_access(table_id)
-    refused = _refused_without_token(table)
-    if refused is not None:
-        return refused
-    try:
+    def change(table: TableAccess) -> None:
         table.redo(_form_seq())
-    except DealerError as refusal:
-        return _refusal(table_id, refusal)
-    except StorageError as failure:
-        return render_console(table_id, failure.message, 503)
-    return _after_change(table_id)
+
+    return _tap(table_id, change)
 
 
 @bp.get("/t/<table_id>/dealer/live")
