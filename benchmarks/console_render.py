@@ -65,7 +65,7 @@ def _state(client: Any, table: str) -> dict[str, Any]:
     return body
 
 
-def _next_input(body: dict[str, Any]) -> dict[str, str]:
+def next_input(body: dict[str, Any]) -> dict[str, str]:
     """Calls and the big blind's check in round 1, pat draws, then folds to the last player: many short hands."""
     actions = {option["action"] for option in body["legal"]}
     fields = {"seq": str(body["seq"])}
@@ -100,7 +100,7 @@ def measure(root: Path, hands: list[int], taps: int) -> dict[str, dict[str, list
             while body["hand"] < hand or body["phase"] != "deal":
                 if body["hand"] == hand and body["phase"] != "deal":
                     break
-                played = client.post(f"/t/{table}/dealer/act", data=_next_input(body))
+                played = client.post(f"/t/{table}/dealer/act", data=next_input(body))
                 assert played.status_code == 303, played.get_data(as_text=True)[:500]
                 body = _state(client, table)
             console = Console(client.get(f"/t/{table}/dealer").get_data(as_text=True))
@@ -109,7 +109,7 @@ def measure(root: Path, hands: list[int], taps: int) -> dict[str, dict[str, list
             raw: list[float] = []
             wire: list[float] = []
             for _ in range(taps):
-                data = _next_input(body)
+                data = next_input(body)
                 started, cpu = time.perf_counter(), time.process_time()
                 answer = client.post(f"/t/{table}/dealer/act", data=data,
                                      headers={**HX, "X-Console-Keep": console.header()})
