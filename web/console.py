@@ -4,9 +4,10 @@
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (web/tablet.py).
 Without JavaScript each form is a plain POST answered by a redirect; htmx sends the same forms (``hx-post``) and
 gets the console's answer (templates/console/answer.html): the console's state, the main swap, then the zones that
-changed, swapped out of band; zones the console names in ``X-Console-Keep`` as already shown are left out (the QR
-codes, the chart, an unchanged deal plan). The answer carries the table's ``X-Console-Seq`` and travels gzipped
-(web/tablet.py).
+changed, swapped out of band. Each zone's key comes from the snapshot before anything is rendered
+(web/console_zones.py); a zone whose key the console names in ``X-Console-Keep`` is not rendered at all (the QR
+codes, the stacks chart, the earlier hands, an unchanged deal plan), and this hand's log gets only its new lines.
+The answer carries the table's ``X-Console-Seq`` and travels gzipped (web/tablet.py).
 """
 
 from __future__ import annotations
