@@ -171,9 +171,9 @@ def main() -> int:
                         Way("kept (now)", browser, servers[0], args.phones // 2, stop)]
             for way in ways:
                 _play_to(way, args.hand)
-            taps = 0
-            while taps < args.taps and ways[taps % 2].tap(timed=True):
-                taps += 1
+            turn = 0
+            while sum(len(way.times) for way in ways) < args.taps and ways[turn % 2].tap(timed=True):
+                turn += 1
         finally:
             stop.set()
             browser.close()
