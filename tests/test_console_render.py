@@ -140,3 +140,19 @@ def test_the_keys_are_the_same_after_a_restart(app: Any) -> None:
     page = restarted.get(f"/t/{table}/dealer").get_data(as_text=True)
     after = dict(KEYED.findall(page))
     assert after == before
+
+
+def test_a_poll_answering_after_a_tap_never_appends_its_lines_twice(client: Any) -> None:
+    """A poll sent before a tap may be answered after it, at the same seq: its answer sends the log whole (an
+    append would add the tap's lines a second time), and nothing when the lines are those the console shows."""
+    table = create(client, ["Ana", "Bia", "Caio"])
+    tablet = Tablet(client, table)
+    tablet.tap("deal")
+    before = dict(tablet.keys)  # what the poll's request named, sent just before the tap
+    tablet.tap("call")
+    poll = client.get(f"/t/{table}/dealer/live?seq=1", headers={**HX, "X-Console-Keep": ",".join(before.values())})
+    html = poll.get_data(as_text=True)
+    assert "log" in sent_zones(html) and not APPEND.search(html)
+    assert html.split('id="zone-log"')[1].split("</ol>")[0].count("Ana calls 2") == 1
+    now = client.get(f"/t/{table}/dealer/live?seq=1", headers={**HX, "X-Console-Keep": ",".join(tablet.keys.values())})
+    assert "log" not in sent_zones(now.get_data(as_text=True)) and not APPEND.search(now.get_data(as_text=True))

@@ -66,7 +66,7 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
                                        join_url, tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed))
     kept = kept_keys(request.headers.get("X-Console-Keep", "")) if answer else frozenset()
     send, swapped = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
-    log = log_answer(snap.log, keys["log"] in kept, kept)
+    log = log_answer(snap.log, keys["log"] in kept, kept, append=request.method == "POST")  # a tap appends
     if log.whole and "log" not in send:
         send, swapped = send | {"log"}, (*swapped, "log")
     body = render_template(

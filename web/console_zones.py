@@ -9,10 +9,11 @@ key and nothing more.
 
 This hand's log grows by appending: its zone's key names only its frame (the hand and its title), and a hidden
 mark after the lines (``#log-mark``) carries the key of the lines the console shows, as a count and a digest of
-them. When the frame is the same and the console's lines are the start of this hand's lines, the answer appends
-only the new lines (``hx-swap-oob="beforeend:#log-current"``) and replaces the mark; when lines changed (an undo
-strikes them) or the hand changed, the whole zone comes again. The earlier hands' summaries are a zone of their own,
-so they are rendered once per hand and language, not once per tap.
+them. When the frame is the same and the console's lines are the start of this hand's lines, a tap's answer
+appends only the new lines (``hx-swap-oob="beforeend:#log-current"``) and replaces the mark; when lines changed
+(an undo strikes them), the hand changed, or the answer is a poll's (see :func:`log_answer`), the whole zone comes
+again. The earlier hands' summaries are a zone of their own, so they are rendered once per hand and language, not
+once per tap.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
     return {name: f"{name}-{_digest(*parts[name])}" for name in ZONES}
 
 
-def stacks_parts(snap: Snapshot) -> tuple[object, ...]:
+def stacks_parts(snap: Snapshot) -> tuple[tuple[dict[str, int], ...], tuple[str, ...]]:
     """What the stacks chart draws: the stacks after each hand, by name."""
     return (snap.history, tuple(seat.name for seat in snap.seats))
 
@@ -122,15 +123,19 @@ class LogAnswer(NamedTuple):
     mark: str
 
 
-def log_answer(lines: Sequence[LogLine], frame_kept: bool, kept: Collection[str]) -> LogAnswer:
-    """The lines the console lacks, when it shows this hand's frame and the start of its lines; else the zone."""
+def log_answer(lines: Sequence[LogLine], frame_kept: bool, kept: Collection[str], append: bool = True) -> LogAnswer:
+    """The lines the console lacks, when it shows this hand's frame and the start of its lines; else the zone.
+
+    Appending is not idempotent, so only a tap's answer appends (``append``): the console swaps no other answer
+    while a tap is on its way, so the lines it appends follow exactly the lines the tap's request named. A poll's
+    answer may land after a tap's answer at the same seq, so it sends the whole log whenever the lines differ."""
     shown = next((key for key in kept if key.startswith(MARK)), "")
     count = shown[len(MARK):].split("-")[0]
     at = int(count) if count.isdigit() and len(count) < 6 else -1
     if not frame_kept or not 0 <= at <= len(lines):
         return LogAnswer(True, (), _marks(lines, 0)[1])
     start, whole = _marks(lines, at)
-    if shown != start:  # the console's lines are not this hand's first lines as they now read (an undo struck one)
+    if shown != start or (at < len(lines) and not append):  # an undo struck a line, or a poll's answer
         return LogAnswer(True, (), whole)
     return LogAnswer(False, tuple(lines[at:]), whole)
 
