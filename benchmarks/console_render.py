@@ -7,7 +7,8 @@ rendered) up to the hand measured; then each timed tap is the console's own requ
 to date from each answer's zones) — timed from sending it to holding the whole gzipped answer, by the wall clock
 and by the CPU time of the process (steadier on a shared machine: the test client runs the request in this
 process). Each tap records the input too (seq check, engine, SQLite commit): that part is the same for every way
-of rendering.
+of rendering, and is measured alone after the timed taps, on as many taps of the same kind made without
+JavaScript (answered by a redirect, nothing rendered): "input alone".
 
 ``--against COMMIT`` runs the same measurement on another commit of this repository (exported to a temporary
 folder), in turns with the working tree, round after round, so the machine's load hits both alike.
@@ -123,7 +124,14 @@ def measure(root: Path, hands: list[int], taps: int) -> dict[str, dict[str, list
                 raw.append(len(html))
                 wire.append(len(sent))
                 body = _state(client, table)
-            found[f"hand {hand}"] = {"ms": times, "cpu": cpus, "raw": raw, "wire": wire}
+            plain: list[float] = []  # the same kind of taps without JavaScript: the input alone, answered by a redirect
+            for _ in range(taps):
+                cpu = time.process_time()
+                played = client.post(f"/t/{table}/dealer/act", data=next_input(body))
+                plain.append((time.process_time() - cpu) * 1000)
+                assert played.status_code == 303, played.get_data(as_text=True)[:500]
+                body = _state(client, table)
+            found[f"hand {hand}"] = {"ms": times, "cpu": cpus, "raw": raw, "wire": wire, "input": plain}
     return found
 
 
@@ -161,7 +169,7 @@ def main() -> int:
                            "--taps", str(args.taps), "--hands", *map(str, args.hands)]
                 out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=root).stdout
                 for hand, figures in json.loads(out).items():
-                    into = results[way].setdefault(hand, {"ms": [], "cpu": [], "raw": [], "wire": []})
+                    into = results[way].setdefault(hand, {"ms": [], "cpu": [], "raw": [], "wire": [], "input": []})
                     for name, values in figures.items():
                         into[name].extend(values)
     for hand in (f"hand {number}" for number in args.hands):
@@ -169,7 +177,8 @@ def main() -> int:
             figures = results[way][hand]
             print(f"{hand:8s} {way:11s} taps {len(figures['ms']):4d}  CPU p50 {statistics.median(figures['cpu']):6.2f} "
                   f"ms  p95 {_p95(figures['cpu']):6.2f} ms  wall p50 {statistics.median(figures['ms']):6.2f} ms  "
-                  f"p95 {_p95(figures['ms']):6.2f} ms  "
+                  f"p95 {_p95(figures['ms']):6.2f} ms  input alone CPU p50 "
+                  f"{statistics.median(figures['input']):5.2f} ms  "
                   f"answer {statistics.median(figures['raw']) / 1000:5.1f} KB "
                   f"({statistics.median(figures['wire']) / 1000:4.1f} KB gzipped)")
     return 0
