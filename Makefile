@@ -74,6 +74,7 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/record.py
 	$(BIN)/python benchmarks/tap_under_reads.py
 	$(BIN)/python benchmarks/replayer.py
+	$(BIN)/python benchmarks/console_render.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

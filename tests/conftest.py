@@ -35,7 +35,9 @@ def free_port() -> int:
 class ServerProcess:
     """``python app.py`` started for real, on 127.0.0.1, with its own SQLite file."""
 
-    def __init__(self, db: Path, port: int | None = None, extra: list[str] | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, extra: list[str] | None = None,
+                 root: Path = ROOT) -> None:
+        self.root = root  # another checkout of the app (a benchmark's "before")
         self.db = db
         self.port = port or free_port()
         self.extra = extra or []
@@ -51,9 +53,9 @@ class ServerProcess:
         began = time.monotonic()
         with open(self.output, "ab") as sink:
             self.process = subprocess.Popen(
-                [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+                [sys.executable, str(self.root / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
                  "--db", str(self.db), *self.extra],
-                cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+                cwd=self.root, stdout=sink, stderr=subprocess.STDOUT,
             )
         while time.monotonic() - began < timeout:
             if self.process.poll() is not None:

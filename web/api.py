@@ -6,7 +6,7 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -152,50 +152,53 @@ def pokerstars_texts(table: TableAccess, session: SessionRecord, hands: Iterable
             for hand in hands]
 
 
-@bp.get("/tables/<table_id>/hands/<number>.txt")
-def hand_txt(table_id: str, number: str) -> Response:
-    table = service().access(table_id)
-    with WRITING:
-        session, hand = table.hand(number)
-        return text_file(pokerstars_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.txt")
-
-
-@bp.get("/tables/<table_id>/hands.txt")
-def hands_txt(table_id: str) -> Response:
-    table = service().access(table_id)
-
-    def write() -> str:
-        with WRITING:
-            session = table.record()
-            return pokerstars_join_hands(pokerstars_texts(table, session, session.hands))
-
-    return text_file(table.session_history("txt", write), f"{table_id}-hands.txt")
-
-
 def phh_texts(table: TableAccess, session: SessionRecord, hands: Iterable[HandRecord]) -> list[str]:
     """Each hand as PHH, written once per hand (outside the table's lock)."""
     writer = phh_writer()
     return [table.history(hand, "phh", lambda one: writer.hand_text(session, one, table.table_id)) for hand in hands]
 
 
-@bp.get("/tables/<table_id>/hands/<number>.phh")
-def hand_phh(table_id: str, number: str) -> Response:
+Texts = Callable[[TableAccess, SessionRecord, Iterable[HandRecord]], list[str]]
+
+
+def _hand_file(table_id: str, number: str, texts: Texts, suffix: str) -> Response:
+    """One hand's history in one format (``texts`` writes it)."""
     table = service().access(table_id)
     with WRITING:
         session, hand = table.hand(number)
-        return text_file(phh_texts(table, session, [hand])[0], f"{table_id}-hand-{number}.phh")
+        return text_file(texts(table, session, [hand])[0], f"{table_id}-hand-{number}.{suffix}")
 
 
-@bp.get("/tables/<table_id>/hands.phhs")
-def hands_phhs(table_id: str) -> Response:
+def _session_file(table_id: str, kind: str, texts: Texts, join: Callable[[list[str]], str], suffix: str) -> Response:
+    """The whole session's histories in one format, each hand written once and the whole kept per seq."""
     table = service().access(table_id)
 
     def write() -> str:
         with WRITING:
             session = table.record()
-            return str(phh_writer().join_hands(phh_texts(table, session, session.hands)))
+            return join(texts(table, session, session.hands))
 
-    return text_file(table.session_history("phh", write), f"{table_id}-hands.phhs")
+    return text_file(table.session_history(kind, write), f"{table_id}-hands.{suffix}")
+
+
+@bp.get("/tables/<table_id>/hands/<number>.txt")
+def hand_txt(table_id: str, number: str) -> Response:
+    return _hand_file(table_id, number, pokerstars_texts, "txt")
+
+
+@bp.get("/tables/<table_id>/hands.txt")
+def hands_txt(table_id: str) -> Response:
+    return _session_file(table_id, "txt", pokerstars_texts, pokerstars_join_hands, "txt")
+
+
+@bp.get("/tables/<table_id>/hands/<number>.phh")
+def hand_phh(table_id: str, number: str) -> Response:
+    return _hand_file(table_id, number, phh_texts, "phh")
+
+
+@bp.get("/tables/<table_id>/hands.phhs")
+def hands_phhs(table_id: str) -> Response:
+    return _session_file(table_id, "phh", phh_texts, lambda texts: str(phh_writer().join_hands(texts)), "phhs")
 
 
 @bp.get("/tables/<table_id>/hands/<number>/steps")

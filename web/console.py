@@ -4,39 +4,49 @@
 Every change goes through a POST carrying the screen's ``seq`` and the table's dealer cookie (web/tablet.py).
 Without JavaScript each form is a plain POST answered by a redirect; htmx sends the same forms (``hx-post``) and
 gets the console's answer (templates/console/answer.html): the console's state, the main swap, then the zones that
-changed, swapped out of band; zones the console names in ``X-Console-Keep`` as already shown are left out (the QR
-codes, the chart, an unchanged deal plan). The answer carries the table's ``X-Console-Seq`` and travels gzipped
-(web/tablet.py).
+changed, swapped out of band. Each zone's key comes from the snapshot before anything is rendered
+(web/console_zones.py); a zone whose key the console names in ``X-Console-Keep`` is not rendered at all (the QR
+codes, the stacks chart, the earlier hands, an unchanged deal plan), and this hand's log gets only its new lines.
+The answer carries the table's ``X-Console-Seq`` and travels gzipped (web/tablet.py).
 """
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Response, make_response, redirect, render_template, request, url_for
-from flask_babel import get_translations, gettext
+from flask_babel import get_locale, get_translations, gettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer import N_, BadInput, DealerError, Game, Msg, StaleSeq, high_first, msg
+from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg
 
 from . import qr
 from .card_display import deck_grid
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
+from .console_zones import (
+    ZONES,
+    RenderedOnce,
+    ZoneContext,
+    kept_keys,
+    log_answer,
+    stacks_parts,
+    zone_keys,
+    zones_to_send,
+)
 from .guard import foreign
 from .limits import whole_number
+from .replayer import tv_replay
 from .service import TableAccess, service
 from .stacks_chart import stacks_chart
 from .storage_errors import StorageError
 from .tablet import bp, csrf_token, dealer_access, dealer_token, is_htmx, set_dealer_cookie
-from .urls import public_base
+from .urls import public_base, tv_url
 
 __all__ = ["ZONES", "act", "bp", "console", "join", "live", "redo", "render_console", "render_locked", "undo"]
 
-# The console's zones (templates/console/zones/<name>.html), each replaced on its own when it changed.
-ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "chart", "qr_players", "qr_tv", "tv_state",
-         "qr_dealer", "tools")
 
 # --- the console ----------------------------------------------------------------------------------------------
 
@@ -51,36 +61,41 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     player_url = f"{base}{url_for('player.table', table_id=table_id)}"
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     answer = is_htmx()
+    language = str(get_locale() or "en")
+    keys = zone_keys(snap, ZoneContext(language, table_id, csrf_token(table_id) or "", player_url,
+                                       join_url, tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed))
+    kept = kept_keys(request.headers.get("X-Console-Keep", "")) if answer else frozenset()
+    send, swapped = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
+    log = log_answer(snap.log, keys["log"] in kept, kept, append=request.method == "POST")  # a tap appends
+    if log.whole and "log" not in send:
+        send, swapped = send | {"log"}, (*swapped, "log")
     body = render_template(
         "console/answer.html" if answer else "console.html", table=snap, table_id=table_id,
-        c=controls(snap, get_translations().gettext),
-        chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
-        oob=answer, zones=ZONES, notice=notice, notice_kind=notice_kind,
-        picker=deck_grid(snap.showdown.taken, picked) if snap.showdown else None, typed=typed,
-        player_url=player_url, player_qr=qr.svg(player_url), join_url=join_url, join_qr=qr.svg(join_url),
+        c=controls(snap, get_translations().gettext) if "controls" in send else None,
+        chart_html=_chart_html(snap, language) if send & {"stacks", "controls"} else "",
+        oob=answer, zones=swapped, keys=keys, send=send, log_update=log, notice=notice, notice_kind=notice_kind,
+        picker=deck_grid(snap.showdown.taken, picked) if snap.showdown and "controls" in send else None, typed=typed,
+        player_url=player_url, player_qr=qr.svg(player_url) if "qr_players" in send else "", join_url=join_url,
+        join_qr=qr.svg(join_url) if "qr_dealer" in send else "",
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
         redo_url=url_for("console.redo", table_id=table_id), confirm=confirm,
         live_url=url_for("console.live", table_id=table_id),
-        console_url=url_for("console.console", table_id=table_id), kept=_kept_by_client(),
+        console_url=url_for("console.console", table_id=table_id),
     )
     response = make_response(body, status)
     response.headers["X-Console-Seq"] = str(snap.seq)  # the console's script never lets an older answer win
     return response
 
 
-@bp.app_template_filter("digest")
-def digest(html: object) -> str:
-    """A short digest of a rendered block: its key changes exactly when the block does."""
-    return hashlib.sha1(str(html).encode(), usedforsecurity=False).hexdigest()[:12]
+_CHARTS = RenderedOnce()
 
 
-def _kept_by_client() -> frozenset[str]:
-    """The keys of the zones the console already shows (``X-Console-Keep``): an answer leaves those out, the
-    console keeps them as they are (templates/console/zone.html); a full page has them all."""
-    if not is_htmx():
-        return frozenset()
-    keys = request.headers.get("X-Console-Keep", "").split(",")[:len(ZONES)]
-    return frozenset(key for key in keys if 0 < len(key) <= 40)
+def _chart_html(snap: Snapshot, language: str) -> Markup:
+    """The stacks chart, rendered once per hand and language (its points change only when a hand ends)."""
+    history, names = stacks_parts(snap)
+    return _CHARTS.get(lambda: Markup(render_template("partials/stacks_chart.html",
+                                                      chart=stacks_chart(history, list(names)))),
+                       language, history, names)
 
 
 def render_locked(table_id: str, game: Game, notice: Msg | None, status: int) -> Response:
@@ -148,16 +163,33 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
     return render_console(table_id, notice, status, picked, typed)
 
 
-@bp.post("/t/<table_id>/dealer/act")
-def act(table_id: str) -> BaseResponse:
+def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked: tuple[str, ...] = (),
+         typed: str = "") -> BaseResponse:
+    """A tap that changes the table (act, undo, redo): refused without the dealer's key; a change that must be
+    confirmed first is asked (``change`` returns the question); a refusal or a disk that refused is shown on the
+    console (nothing was applied); else the console as it now stands."""
     table = dealer_access(table_id)  # 404 for an unknown table
     refused = _refused_without_token(table)
     if refused is not None:
         return refused
+    try:
+        asked = change(table)
+    except DealerError as refusal:
+        return _refusal(table_id, refusal, picked, typed)
+    except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
+        return render_console(table_id, failure.message, 503, picked, typed)
+    if asked is not None:
+        return render_console(table_id, confirm=asked)
+    return _after_change(table_id)
+
+
+@bp.post("/t/<table_id>/dealer/act")
+def act(table_id: str) -> BaseResponse:
     form = request.form
     picked = tuple(code for code in form.getlist("card") if len(code) <= 3)[:10]
     typed = form.get("typed", "")[:80]
-    try:
+
+    def change(table: TableAccess) -> Confirm | None:
         payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
         if form.get("player"):
             payload["player"] = form["player"]
@@ -169,48 +201,31 @@ def act(table_id: str) -> BaseResponse:
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         asked = confirm_first(table, payload, form.get("confirm") == "yes")
-        if asked is not None:
-            return render_console(table_id, confirm=asked)
-        table.act(payload)
-    except DealerError as refusal:
-        return _refusal(table_id, refusal, picked, typed)
-    except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
-        return render_console(table_id, failure.message, 503, picked, typed)
-    return _after_change(table_id)
+        if asked is None:
+            table.act(payload)
+        return asked
+
+    return _tap(table_id, change, picked, typed)
 
 
 @bp.post("/t/<table_id>/dealer/undo")
 def undo(table_id: str) -> BaseResponse:
-    table = dealer_access(table_id)
-    refused = _refused_without_token(table)
-    if refused is not None:
-        return refused
-    try:
+    def change(table: TableAccess) -> Confirm | None:
         seq = _form_seq()
         asked = confirm_undo(table, seq, request.form.get("confirm") == "yes")
-        if asked is not None:
-            return render_console(table_id, confirm=asked)
-        table.undo(seq)
-    except DealerError as refusal:
-        return _refusal(table_id, refusal)
-    except StorageError as failure:
-        return render_console(table_id, failure.message, 503)
-    return _after_change(table_id)
+        if asked is None:
+            table.undo(seq)
+        return asked
+
+    return _tap(table_id, change)
 
 
 @bp.post("/t/<table_id>/dealer/redo")
 def redo(table_id: str) -> BaseResponse:
-    table = dealer_access(table_id)
-    refused = _refused_without_token(table)
-    if refused is not None:
-        return refused
-    try:
+    def change(table: TableAccess) -> None:
         table.redo(_form_seq())
-    except DealerError as refusal:
-        return _refusal(table_id, refusal)
-    except StorageError as failure:
-        return render_console(table_id, failure.message, 503)
-    return _after_change(table_id)
+
+    return _tap(table_id, change)
 
 
 @bp.get("/t/<table_id>/dealer/live")

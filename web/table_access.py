@@ -201,17 +201,17 @@ class TableAccess:
 
     def undo(self, seq: int | None = None) -> Game:
         """Take the last input back (recorded with its time: the log shows the undone line struck through)."""
-        self.require_dealer()
-        with self._changing() as slot:
-            slot.game.undo(seq, at=time.time())
-            self._persist(slot.game.entries[-1])
-        return self._slot.game
+        return self._correct(Game.undo, seq)
 
     def redo(self, seq: int | None = None) -> Game:
         """Re-apply the input undone last (409 when a new input came since, or nothing was undone)."""
+        return self._correct(Game.redo, seq)
+
+    def _correct(self, correction: Callable[[Game, int | None, float], object], seq: int | None) -> Game:
+        """An undo or a redo: recorded with its time, like any input, and committed to disk before the answer."""
         self.require_dealer()
         with self._changing() as slot:
-            slot.game.redo(seq, at=time.time())
+            correction(slot.game, seq, time.time())
             self._persist(slot.game.entries[-1])
         return self._slot.game
 
