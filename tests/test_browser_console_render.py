@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from browser_driver import WAIT, Console
 from conftest import Api
-from test_browser_corrections import WAIT, Console, dealer  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def _log(page: Any) -> tuple[str, str]:
     return read("log-current"), read("earlier-hands")
 
 
-def test_the_appended_log_reads_as_a_fresh_console(dealer: Console, api: Api) -> None:  # noqa: F811
+def test_the_appended_log_reads_as_a_fresh_console(dealer: Console, api: Api) -> None:
     table = dealer.create(["Ana", "Bia", "Caio"])
     answers: list[Any] = []
     dealer.page.on("response", lambda response: answers.append(response)
