@@ -5,6 +5,8 @@ A refusal raises before anything changes, so a refused input leaves the table ex
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..errors import BadInput, NotAllowed
 from ..messages import N_, msg
 from ..record.entries import Input
@@ -16,6 +18,8 @@ from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find
 from .open_game import apply_table_input, deal_refusal
 from .table_state import Hand, Phase, Seat, TableState
 from .turn import legal_actions, to_act
+
+_TEXT = attrgetter("text")  # a log line's sentence, read in C (no generator frame per input)
 
 
 def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None = None) -> None:
@@ -31,7 +35,7 @@ def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None =
     option = _carry_out(table, entry, legal)
     number = table.hand_number
     table.record.append(Step(number, seq, entry, str(phase), round_, option,
-                             tuple(line.text for line in table.log[lines:]), tuple(table.facts)))
+                             tuple(map(_TEXT, table.log[lines:])), tuple(table.facts)))
     table.facts = []
 
 
