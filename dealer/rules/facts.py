@@ -3,11 +3,17 @@
 The rule modules decide (the blinds, a wager's kind under R7, the cap, a reshuffle's piles, each pot's award) and
 record the decision here as a frozen fact; ``apply_input`` gathers one input's facts into a :class:`Step`. Readers
 (hand histories, PHH, the night's report) serialise these steps and never apply an input or decide a rule again.
+
+Facts and steps are NamedTuples: immutable like frozen dataclasses, and four to five times faster to build (a frozen
+dataclass sets each field through ``object.__setattr__``), which matters because every input builds a step and most
+build a wager (``Announced`` stays a dataclass: a NamedTuple may not name a field ``count``). Readers tell facts
+apart with ``isinstance``, never by comparing two facts of different kinds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..messages import Msg
 from .entries import Input
@@ -19,8 +25,7 @@ from .ranking import RankedHand
 COMPLETE, QUALIFIES, INCOMPLETE = "complete", "qualifies", "incomplete"
 
 
-@dataclass(frozen=True, slots=True)
-class HandDealt:
+class HandDealt(NamedTuple):
     number: int
     button: str
     small_blind: str
@@ -29,8 +34,7 @@ class HandDealt:
     game: str = "2-7-triple-draw"  # the game the hand plays (R25)
 
 
-@dataclass(frozen=True, slots=True)
-class BlindPosted:
+class BlindPosted(NamedTuple):
     player: str
     blind: str  # "small" | "big"
     amount: int  # chips posted
@@ -38,8 +42,7 @@ class BlindPosted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Wagered:
+class Wagered(NamedTuple):
     """A betting action: fold, check, call, bet or raise, with what it cost and what it did to the round."""
 
     player: str
@@ -57,98 +60,84 @@ class Wagered:
     completes: bool  # completes a short all-in to the full bet (R7)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundSkipped:
+class RoundSkipped(NamedTuple):
     """A betting round nobody had to act in (R11)."""
 
     round: int
 
 
-@dataclass(frozen=True, slots=True)
-class NotAsked:
+class NotAsked(NamedTuple):
     """A player with chips who had not acted when the round ended: nobody left could answer a bet (R11)."""
 
     player: str
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a NamedTuple's field may not be called ``count`` (tuple.count)
 class Announced:
     player: str
     draw: int
     count: int  # cards discarded (0: stands pat)
 
 
-@dataclass(frozen=True, slots=True)
-class FoldedInDraw:
+class FoldedInDraw(NamedTuple):
     player: str
     draw: int
 
 
-@dataclass(frozen=True, slots=True)
-class Served:
+class Served(NamedTuple):
     """The serving of a draw after its last announcement: the burn, each player's cards, the reshuffles (R12, R13)."""
 
     draw: int
     steps: tuple[PlanStep, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CardExposed:
+class CardExposed(NamedTuple):
     """A replacement card exposed while serving ``player``: the serving planned again from there (R14)."""
 
     player: str
     steps: tuple[PlanStep, ...]  # the steps still to do, from the exposure on
 
 
-@dataclass(frozen=True, slots=True)
-class Returned:
+class Returned(NamedTuple):
     """Uncalled chips given back (R15)."""
 
     player: str
     chips: int
 
 
-@dataclass(frozen=True, slots=True)
-class ShowdownBegan:
+class ShowdownBegan(NamedTuple):
     order: tuple[str, ...]  # who shows first, then clockwise (R18)
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(NamedTuple):
     player: str
     hand: RankedHand
 
 
-@dataclass(frozen=True, slots=True)
-class Mucked:
+class Mucked(NamedTuple):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class Awarded:
+class Awarded(NamedTuple):
     award: Award
     pots: int  # pots in the hand (for the pot's name)
 
 
-@dataclass(frozen=True, slots=True)
-class Misdealt:
+class Misdealt(NamedTuple):
     hand: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(NamedTuple):
     result: HandResult
     stacks: tuple[tuple[str, int], ...]  # every seat's chips after the hand, in seat order
 
 
-@dataclass(frozen=True, slots=True)
-class SessionEnded:
+class SessionEnded(NamedTuple):
     hand: int
 
 
-@dataclass(frozen=True, slots=True)
-class Joined:
+class Joined(NamedTuple):
     """Open game: a player sat down between hands with the chips they bought, after ``after`` (R26)."""
 
     player: str
@@ -156,34 +145,29 @@ class Joined:
     chips: int
 
 
-@dataclass(frozen=True, slots=True)
-class Left:
+class Left(NamedTuple):
     """Open game: a player left between hands, taking their chips away (cashed out, R26)."""
 
     player: str
     chips: int
 
 
-@dataclass(frozen=True, slots=True)
-class SatOut:
+class SatOut(NamedTuple):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class SatIn:
+class SatIn(NamedTuple):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChipsAdded:
+class ChipsAdded(NamedTuple):
     """Open game: chips a player bought between hands (a top-up, or a rebuy after going broke: R26)."""
 
     player: str
     chips: int
 
 
-@dataclass(frozen=True, slots=True)
-class NightEnded:
+class NightEnded(NamedTuple):
     """Open game: the dealer ended the night after hand ``hand`` (R26); the settlement follows (R27)."""
 
     hand: int
@@ -197,8 +181,7 @@ Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | NotAsked | Announced 
         | SatOut | SatIn | ChipsAdded | NightEnded)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One effective input and what it did, recorded when it was applied."""
 
     hand: int  # the hand it belongs to (its deal's number for a deal)

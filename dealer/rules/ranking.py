@@ -6,7 +6,7 @@ gets an integer key: the smaller key is the better hand, equal keys tie.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations_with_replacement
@@ -247,26 +247,40 @@ def _is_ace_to_five(hand: RankedHand) -> bool:
 
 def explain(winner: RankedHand, loser: RankedHand) -> Msg:
     """One sentence saying why ``winner`` beats (or ties) ``loser``, citing §02."""
+    return explain_low(winner, loser, {"rule": "02"}, _explain_categories, _explain_component)
+
+
+Worded = Callable[[RankedHand, RankedHand], Msg]
+
+
+def explain_low(winner: RankedHand, loser: RankedHand, cite: dict[str, str], categories: Worded,
+                component: Callable[[RankedHand, RankedHand, str, int, int], Msg]) -> Msg:
+    """Why ``winner`` beats (or ties) ``loser`` in a five-card lowball game (2-7, A-5): the better hand first, a tie,
+    then a difference of category or the first component that differs, each worded by the game (``categories``,
+    ``component``) and cited by it (``cite``)."""
     if winner.key > loser.key:
         winner, loser = loser, winner
     if winner.key == loser.key:
-        return msg(N_("{first} and {second} tie: the same ranks, and suits never break a tie."), rule="02",
+        return msg(N_("{first} and {second} tie: the same ranks, and suits never break a tie."), **cite,
                    first=winner.pattern, second=loser.pattern)
     if winner.category != loser.category:
-        return _explain_categories(winner, loser)
+        return categories(winner, loser)
     assert isinstance(winner.category, Category)
     components = COMPONENTS[winner.category]
     for index, (ours, theirs) in enumerate(zip(winner.comparison, loser.comparison, strict=True)):
         if ours != theirs:
-            if winner.category is Category.NO_PAIR and _is_ace_to_five(loser):
-                return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs} (A-5-4-3-2 is not a "
-                              "straight in 2-7: it is ace-high)."), rule="02",
-                           winner=winner.pattern, loser=loser.pattern, component=Msg(components[index]),
-                           ours=RANK_LABELS[ours], theirs=RANK_LABELS[theirs])
-            return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs}."), rule="02",
-                       winner=winner.pattern, loser=loser.pattern, component=Msg(components[index]),
-                       ours=RANK_LABELS[ours], theirs=RANK_LABELS[theirs])
+            return component(winner, loser, components[index], ours, theirs)
     raise AssertionError("different keys must differ somewhere")
+
+
+def _explain_component(winner: RankedHand, loser: RankedHand, component: str, ours: int, theirs: int) -> Msg:
+    if winner.category is Category.NO_PAIR and _is_ace_to_five(loser):
+        return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs} (A-5-4-3-2 is not a "
+                      "straight in 2-7: it is ace-high)."), rule="02", winner=winner.pattern, loser=loser.pattern,
+                   component=Msg(component), ours=RANK_LABELS[ours], theirs=RANK_LABELS[theirs])
+    return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs}."), rule="02",
+               winner=winner.pattern, loser=loser.pattern, component=Msg(component), ours=RANK_LABELS[ours],
+               theirs=RANK_LABELS[theirs])
 
 
 _MADE = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..errors import BadInput
 from ..messages import N_, Msg, msg
 from .cards import SUIT_CHARS, Card
-from .ranking import COMPONENTS, Category, RankedHand, hand_name
+from .ranking import Category, RankedHand, explain_low, hand_name
 
 LOW_LABELS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q",
               13: "K"}
@@ -70,22 +70,17 @@ def rank_a5(cards: Sequence[Card]) -> LowHand:
 
 def explain_a5(winner: RankedHand, loser: RankedHand) -> Msg:
     """Why ``winner`` beats (or ties) ``loser`` in A-5 lowball (R22)."""
-    if winner.key > loser.key:
-        winner, loser = loser, winner
-    if winner.key == loser.key:
-        return msg(N_("{first} and {second} tie: the same ranks, and suits never break a tie."), ruling="R22",
-                   first=winner.pattern, second=loser.pattern)
-    if winner.category != loser.category:
-        return msg(N_("{winner} ({winner_category}) beats {loser} ({loser_category}): in A-5 any hand without a "
-                      "pair beats any pair, and fewer repeated cards beat more."), ruling="R22",
-                   winner=winner.pattern, loser=loser.pattern, winner_category=Msg(winner.category.label),
-                   loser_category=Msg(loser.category.label))
-    assert isinstance(winner.category, Category)
-    components = COMPONENTS[winner.category]
-    for index, (ours, theirs) in enumerate(zip(winner.comparison, loser.comparison, strict=True)):
-        if ours != theirs:
-            return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs} (the ace is low; "
-                          "straights and flushes do not count)."), ruling="R22", winner=winner.pattern,
-                       loser=loser.pattern, component=Msg(components[index]), ours=LOW_LABELS[ours],
-                       theirs=LOW_LABELS[theirs])
-    raise AssertionError("different keys must differ somewhere")
+    return explain_low(winner, loser, {"ruling": "R22"}, _explain_categories, _explain_component)
+
+
+def _explain_categories(winner: RankedHand, loser: RankedHand) -> Msg:
+    return msg(N_("{winner} ({winner_category}) beats {loser} ({loser_category}): in A-5 any hand without a pair "
+                  "beats any pair, and fewer repeated cards beat more."), ruling="R22", winner=winner.pattern,
+               loser=loser.pattern, winner_category=Msg(winner.category.label),
+               loser_category=Msg(loser.category.label))
+
+
+def _explain_component(winner: RankedHand, loser: RankedHand, component: str, ours: int, theirs: int) -> Msg:
+    return msg(N_("{winner} beats {loser} at {component}: {ours} against {theirs} (the ace is low; straights and "
+                  "flushes do not count)."), ruling="R22", winner=winner.pattern, loser=loser.pattern,
+               component=Msg(component), ours=LOW_LABELS[ours], theirs=LOW_LABELS[theirs])

@@ -9,6 +9,23 @@ from ..rules.settlement import Transfer, ledger, money, settlement
 from ..rules.table_state import TableState
 
 
+class NightCache:
+    """The night's fields, built again only when what they are built from changes: each player's chips bought in,
+    held (behind plus in the pot) and taken away, which move only between hands, so the snapshot after most taps
+    reuses them (the ledger, the settlement and their words cost more than the rest of a snapshot)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] = ()
+        self.fields: dict[str, Any] = {}
+
+    def night_fields(self, table: TableState) -> dict[str, Any]:
+        key = (table.settings, *[(seat.name, seat.bought_in, seat.stack + seat.committed, seat.taken)
+                                 for seat in table.seats])
+        if key != self.key:
+            self.key, self.fields = key, night_fields(table)
+        return self.fields  # its values are frozen: every snapshot may share them
+
+
 def night_fields(table: TableState) -> dict[str, Any]:
     """The snapshot's format, ledger and settlement ("if the night ended now" until it is over), in words too."""
     settings = table.settings

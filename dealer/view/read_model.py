@@ -25,7 +25,7 @@ from ..rules.table_state import Phase, Seat, Status, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of, option_for
 from .game_view import table_game, table_games
-from .ledger_view import night_fields
+from .ledger_view import NightCache
 from .plan_view import plan_items, plan_title
 from .results import result_view
 from .showdown_view import showdown_view
@@ -99,6 +99,11 @@ class ReadCache:
         self.plan_items: tuple[PlanItem, ...] = ()
         self.words_key: tuple[object, ...] = ()
         self.words_value: tuple[Msg, Msg, Msg] = (msg(""), msg(""), msg(""))
+        self.night = NightCache()
+        self.pots_key: tuple[object, ...] = ()
+        self.pots: tuple[PotView, ...] = ()
+        self.stacks_key: list[tuple[str, int, int]] = []
+        self.ranked_now: tuple[StandingRow, ...] = ()
 
     def stakes(self, table: TableState) -> Msg:
         if self.stakes_text is None:
@@ -140,6 +145,25 @@ class ReadCache:
             self.words_value = (hand_label(table), stage(table), log_title(table.hand_number))
         return self.words_value
 
+    def chips_now(self, table: TableState) -> tuple[StandingRow, ...]:
+        """The stacks at this moment, ranked: built again only when a stack (or what a player bought in) changes."""
+        key = [(seat.name, seat.stack, seat.bought_in) for seat in table.seats]
+        if key != self.stacks_key:
+            self.stacks_key = key
+            self.ranked_now = standings(table, {seat.name: seat.stack for seat in table.seats})
+        return self.ranked_now
+
+    def pot_views(self, table: TableState) -> tuple[PotView, ...]:
+        """The pots, built again only when a player's chips in or claim on them change (a bet, a call, a fold, a
+        muck): a check, an announcement or a serving leaves them as they were."""
+        hand = table.hand
+        assert hand is not None
+        key = (hand.showdown, *[(seat.name, seat.committed, seat.in_hand and not seat.folded, seat.stack > 0)
+                                for seat in table.seats], *(hand.showdown.mucked if hand.showdown else ()))
+        if key != self.pots_key:
+            self.pots_key, self.pots = key, _pots(table)
+        return self.pots
+
     def plan(self, steps: list[PlanStep]) -> tuple[PlanItem, ...]:
         if steps is not self.plan_steps:
             self.plan_steps, self.plan_items = steps, plan_items(steps)
@@ -154,7 +178,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     phase = table.phase
     in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
     seat = to_act(table)
-    pots = _pots(table) if in_hand else ()
+    pots = cache.pot_views(table) if in_hand else ()
     stacks_sum = sum(seat.stack for seat in table.seats)
     pot_total = sum(pot.amount for pot in pots)
     number = _round(table)
@@ -182,7 +206,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         showdown=showdown_view(table, seat.name if seat else None),
         result=cache.last_result(table),
         standings=ranked,
-        chips_now=standings(table, {seat.name: seat.stack for seat in table.seats}) if in_hand else ranked,
+        chips_now=cache.chips_now(table) if in_hand else ranked,
         standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
         chip_check=chip_check(table, stacks_sum, pot_total),
         chips_ok=stacks_sum + pot_total == table.total,
@@ -201,7 +225,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
                             for name, count in announcements(table)),
         game=table_game(table), games=table_games(table), choice=table.choice,
         speech=speech(last_lines, phase, seat, _to_call(game)),
-        **night_fields(table),
+        **cache.night.night_fields(table),
     )
 
 
@@ -299,11 +323,9 @@ def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[
         stacks = table.history[-1]
     start = {seat.name: seat.bought_in for seat in table.seats} if table.settings.is_open else table.history[0]
     order = sorted(table.seats, key=lambda seat: -stacks[seat.name])
-    places = {seat.name: 1 + sum(1 for other in table.seats if stacks[other.name] > stacks[seat.name])
-              for seat in order}
-    counts = list(places.values())
-    return tuple(StandingRow(places[seat.name], seat.name, stacks[seat.name], counts.count(places[seat.name]) > 1,
-                             stacks[seat.name] - start[seat.name]) for seat in order)
+    amounts = [stacks[seat.name] for seat in order]  # best first: a place is 1 + the first index of its amount
+    return tuple(StandingRow(amounts.index(amount) + 1, seat.name, amount, amounts.count(amount) > 1,
+                             amount - start[seat.name]) for seat, amount in zip(order, amounts, strict=True))
 
 
 def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:

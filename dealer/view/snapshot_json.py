@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Protocol
 
 from ..messages import Msg, Translate
@@ -38,13 +39,20 @@ class RenderedLines:
     def __init__(self) -> None:
         self.hand = -1
         self.lines: dict[tuple[str | None, int, int, bool], dict[str, Any]] = {}
+        # The latest log read per language, and where its last line stood: the next seq's log usually starts with
+        # the same line objects, so only its new lines are looked up (a hand's log is read after every input).
+        self.latest: dict[str | None, tuple[tuple[LogLine, ...], list[dict[str, Any]], int, int]] = {}
 
     def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
         if snap.hand != self.hand:
-            self.hand, self.lines = snap.hand, {}
-        found = []
-        previous, place = -1, 0
-        for line in snap.log:
+            self.hand, self.lines, self.latest = snap.hand, {}, {}
+        log = snap.log
+        before, found, previous, place = self.latest.get(language, ((), [], -1, 0))
+        if len(before) <= len(log) and all(map(is_, before, log)):
+            found = found[:]  # the state keeps each list it was given: a copy, to grow
+        else:
+            before, found, previous, place = (), [], -1, 0
+        for line in log[len(before):]:
             place = place + 1 if line.seq == previous else 0
             previous = line.seq
             key = (language, line.seq, place, line.undone is not None)
@@ -52,6 +60,7 @@ class RenderedLines:
             if rendered is None:
                 rendered = self.lines[key] = line_json(line, translate)
             found.append(rendered)
+        self.latest[language] = (log, found[:], previous, place)
         return found
 
 
