@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,7 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from console_render import next_input  # noqa: E402  (the same short hands as the server-side benchmark)
+from console_render import checkout, next_input  # noqa: E402  (the same short hands as the server-side benchmark)
 
 from conftest import ServerProcess  # noqa: E402  (the tests' real-server helper)
 
@@ -152,11 +151,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as driver:
         servers = [ServerProcess(Path(folder) / "paint.sqlite3")]
         if args.against:
-            old = Path(folder) / "against"
-            old.mkdir()
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.against], check=True,
-                                     capture_output=True).stdout
-            subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+            old = checkout(args.against, Path(folder) / "against")
             servers.append(ServerProcess(Path(folder) / "against.sqlite3", root=old))
         for server in servers:
             server.start()

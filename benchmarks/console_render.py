@@ -140,6 +140,14 @@ def _p95(values: list[float]) -> float:
     return ordered[max(0, round(0.95 * len(ordered)) - 1)]
 
 
+def checkout(commit: str, folder: Path) -> Path:
+    """The tree of another commit, unpacked into ``folder``, to measure against side by side."""
+    folder.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, nargs="+", default=[1, 60])
@@ -154,11 +162,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         ways = {"now": ROOT}
         if args.against:
-            old = Path(folder) / "against"
-            old.mkdir()
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.against], check=True,
-                                     capture_output=True).stdout
-            subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+            old = checkout(args.against, Path(folder) / "against")
             named = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against], check=True,
                                    capture_output=True, text=True).stdout.strip()
             ways = {named: old, "now": ROOT}

@@ -282,10 +282,6 @@ def cap_state(table: TableState, betting: BettingRound) -> Msg:
     return msg(N_("{count} raises left"), rule="04", ruling="R8", count=left)
 
 
-def round_over(table: TableState, betting: BettingRound) -> bool:
-    return not any(needs_action(table, betting, seat) for seat in table.seats)
-
-
 def reset_round(table: TableState) -> None:
     for seat in table.seats:
         seat.bet = 0

@@ -173,9 +173,6 @@ class NightEnded(NamedTuple):
     hand: int
 
 
-# The facts an open game's inputs between hands record (R26).
-TableFact = Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded
-
 Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served | CardExposed
         | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded | Joined | Left
         | SatOut | SatIn | ChipsAdded | NightEnded)

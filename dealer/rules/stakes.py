@@ -11,7 +11,6 @@ from ..messages import N_
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 20
-BETTING_ROUNDS = 4
 DRAWS = 3
 MAX_DISCARD = 5
 # Chip amounts (stacks, blinds, limits): tournament stacks of millions fit with room to spare; a larger number is
@@ -35,10 +34,6 @@ class Stakes:
     def unit(self, betting_round: int) -> int:
         """The fixed unit u of a betting round: small bet in rounds 1-2, big bet in rounds 3-4."""
         return self.small_bet if betting_round <= 2 else self.big_bet
-
-    @property
-    def is_house_default(self) -> bool:
-        return self == Stakes()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..messages import N_, Msg, msg
-from ..rules.games import DEALERS_CHOICE, DEFAULT_GAME, GAMES, GameRules
+from ..rules.games import DEFAULT_GAME, GAMES, GameRules
 from ..rules.table_state import TableState
 
 
@@ -34,10 +34,6 @@ def table_game(table: TableState) -> GameView | None:
 
 def table_games(table: TableState) -> tuple[GameView, ...]:
     return tuple(_VIEWS[code] for code in table.games)
-
-
-def dealers_choice(table: TableState) -> bool:
-    return table.choice == DEALERS_CHOICE
 
 
 def game_json(game: GameView | None, games: tuple[GameView, ...], choice: str) -> dict[str, Any]:
