@@ -112,7 +112,7 @@ def test_the_seat_menus_offer_only_what_legal_lists_sit_in_for_a_player_sitting_
     # A full table: every seat has its menu, and no place offers to seat a newcomer.
     menus = t.text("open-game")
     assert all(t.has(f"seat-open-{name}") for name in names)
-    assert "Seat a player here" not in menus
+    assert "Join" not in menus and "seat a player here" not in menus.lower()
     assert page.locator("[data-testid=open-game] [data-testid^=seat-here]").count() == 0
 
     # Caio sits out: his menu offers to come back (sit_in) and nothing else of the kind.
@@ -120,7 +120,7 @@ def test_the_seat_menus_offer_only_what_legal_lists_sit_in_for_a_player_sitting_
     t.tap("sit-out-Caio")
     open_menu(t, "seat-open-Caio")
     menu = t.text("seat-menu-Caio")
-    assert t.has("sit-in-Caio") and t.text("sit-in-Caio") == "Sit in"
+    assert t.has("sit-in-Caio") and t.text("sit-in-Caio") == "Sit in (come back)"
     assert not t.has("sit-out-Caio") and "Sit out" not in menu
     assert t.has("sit-out-Bia") and not t.has("sit-in-Bia")
     t.shot("open-sitting-out", phone=False, locator="[data-testid=open-game]")
