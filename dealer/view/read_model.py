@@ -21,24 +21,23 @@ from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
-from ..rules.table_state import Phase, Seat, Status, TableState
+from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of, option_for
-from .game_view import table_game, table_games
+from .game_view import GameView, table_game, table_games
 from .ledger_view import NightCache
+from .live_parts import LiveParts
 from .plan_view import plan_items, plan_title
 from .results import result_view
 from .showdown_view import showdown_view
 from .snapshot import (
     Announcement,
-    Betting,
     DealPlan,
     HandLog,
     HandSummary,
     PlanItem,
     PotView,
     ResultView,
-    SeatView,
     Snapshot,
     StandingRow,
 )
@@ -72,9 +71,6 @@ class Played(Protocol):
 DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
 
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
-_MUCKED = msg(N_("Mucked"))  # the hand given up at the showdown: the seat says so (its pots no longer count it)
-_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
-                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 
@@ -104,6 +100,9 @@ class ReadCache:
         self.pots: tuple[PotView, ...] = ()
         self.stacks_key: list[tuple[str, int, int]] = []
         self.ranked_now: tuple[StandingRow, ...] = ()
+        self.live = LiveParts()  # the seat rows, the betting round and the notes, kept while unchanged
+        self.games_key: tuple[str, ...] = ()
+        self.games: tuple[GameView, ...] = ()
 
     def stakes(self, table: TableState) -> Msg:
         if self.stakes_text is None:
@@ -164,6 +163,12 @@ class ReadCache:
             self.pots_key, self.pots = key, _pots(table)
         return self.pots
 
+    def table_games(self, table: TableState) -> tuple[GameView, ...]:
+        """The table's games: the same tuple while they are the same (the STATE reuses its JSON by identity)."""
+        if table.games != self.games_key:
+            self.games_key, self.games = table.games, table_games(table)
+        return self.games
+
     def plan(self, steps: list[PlanStep]) -> tuple[PlanItem, ...]:
         if steps is not self.plan_steps:
             self.plan_steps, self.plan_items = steps, plan_items(steps)
@@ -198,8 +203,8 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         options=tuple(option_for(option, table) for option in game.legal),
         to_call=_to_call(game),
         bet_unit=bet_unit(table),
-        betting=_betting(table),
-        seats=_seats(table, seat.name if seat else None, in_hand),
+        betting=cache.live.betting(table),
+        seats=cache.live.seat_rows(table, seat.name if seat else None, in_hand),
         pots=pots,
         deck=(hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),
         plan=_plan(table, cache),
@@ -210,7 +215,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
         chip_check=chip_check(table, stacks_sum, pot_total),
         chips_ok=stacks_sum + pot_total == table.total,
-        notes=notes(table, seat),
+        notes=cache.live.same_notes(notes(table, seat)),
         log=tuple(game.hand_lines(table.hand_number)),
         log_title=title,
         undo=label_of(last_lines, last[1]) if last else None,
@@ -223,7 +228,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         earlier=cache.earlier(table, game),
         announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
                             for name, count in announcements(table)),
-        game=table_game(table), games=table_games(table), choice=table.choice,
+        game=table_game(table), games=cache.table_games(table), choice=table.choice,
         speech=speech(last_lines, phase, seat, _to_call(game)),
         **cache.night.night_fields(table),
     )
@@ -250,19 +255,6 @@ def bet_unit(table: TableState) -> int:
     return table.stakes.unit(1)
 
 
-def _betting(table: TableState) -> Betting | None:
-    hand = table.hand
-    if table.phase is not BET or hand is None or hand.betting is None:
-        return None
-    round_ = hand.betting
-    if round_.number <= 2:
-        unit_label = msg(N_("small bet: {unit}"), rule="04", unit=round_.unit)
-    else:
-        unit_label = msg(N_("big bet: {unit}"), rule="04", unit=round_.unit)
-    return Betting(round_.number, round_.unit, unit_label, betting.current_bet(table, round_), round_.raises,
-                   round_.capped, round_.uncapped, betting.cap_state(table, round_))
-
-
 def _to_call(game: Played) -> int | None:
     """For the player to act: chips to call, 0 when checking is free; None when nobody is asked to bet."""
     for option in game.legal:
@@ -271,29 +263,6 @@ def _to_call(game: Played) -> int | None:
         if option.action == "check":
             return 0
     return None
-
-
-def _seats(table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
-    """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they are."""
-    hand = table.hand
-    button = small = big = None
-    shown = {}
-    mucked: frozenset[str] = frozenset()
-    if hand is not None and in_hand:
-        button, small, big = hand.button, hand.small_blind, hand.big_blind
-        if hand.showdown is not None:
-            shown, mucked = hand.showdown.shown, frozenset(hand.showdown.mucked)
-    elif table.phase is DEAL:
-        button = next_button(table)
-    rows = []
-    for position, seat in enumerate(table.seats, start=1):
-        name, status = seat.name, seat.status
-        cards = shown[name].cards if name in shown else None
-        label = _MUCKED if name in mucked else _STATUS_LABELS.get(status)
-        rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, label,
-                             name == button, name == small, name == big, name == acting, tuple(seat.draws), cards,
-                             seat.bought_in))
-    return tuple(rows)
 
 
 def _pots(table: TableState) -> tuple[PotView, ...]:
