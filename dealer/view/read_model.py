@@ -73,6 +73,10 @@ DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWD
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
+_make = Snapshot._make
+# The night's fields come last but one, in the order ledger_view.night_fields gives them.
+assert Snapshot._fields[-9:-1] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+                                   "settlement_words", "balance")
 
 
 class ReadCache:
@@ -192,46 +196,52 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     step = game.latest_step()
     last_lines = step.lines if step is not None else ()
     redo = game.redoable[-1] if game.redoable else None
-    return Snapshot(
-        seq=game.seq, phase=phase, hand=table.hand_number, hands=table.stakes.hands, stakes=table.stakes,
-        stakes_text=text_of_stakes, hand_label=label, stage=where, round=number,
-        in_hand=in_hand,
-        button=hand.button if hand else None, small_blind=hand.small_blind if hand else None,
-        big_blind=hand.big_blind if hand else None,
-        button_next=next_button(table) if phase is DEAL else None,
-        to_act=seat.name if seat else None,
-        options=tuple(option_for(option, table) for option in game.legal),
-        to_call=_to_call(game),
-        bet_unit=bet_unit(table),
-        betting=cache.live.betting(table),
-        seats=cache.live.seat_rows(table, seat.name if seat else None, in_hand),
-        pots=pots,
-        deck=(hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),
-        plan=_plan(table, cache),
-        showdown=showdown_view(table, seat.name if seat else None),
-        result=cache.last_result(table),
-        standings=ranked,
-        chips_now=cache.chips_now(table) if in_hand else ranked,
-        standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
-        chip_check=chip_check(table, stacks_sum, pot_total),
-        chips_ok=stacks_sum + pot_total == table.total,
-        notes=cache.live.same_notes(notes(table, seat)),
-        log=tuple(game.hand_lines(table.hand_number)),
-        log_title=title,
-        undo=label_of(last_lines, last[1]) if last else None,
-        undo_confirm=boundary_sentence(table, last[1] if last else None),
-        redo=label_of(redo.lines, redo.entry) if redo else None,
-        recorded=recorded_notice(table, last[1] if last else None, last_lines),
-        history=history,
-        total=table.total,
-        misdeals=table.misdeals,
-        earlier=cache.earlier(table, game),
-        announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
-                            for name, count in announcements(table)),
-        game=table_game(table), games=cache.table_games(table), choice=table.choice,
-        speech=speech(last_lines, phase, seat, _to_call(game)),
-        **cache.night.night_fields(table),
-    )
+    to_call = _to_call(game)
+    total = table.total
+    entry = last[1] if last else None
+    acting = seat.name if seat else None
+    # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
+    # called with keywords costs about 4 µs in its Python-level __new__.
+    return _make((
+        game.seq, phase, table.hand_number, table.stakes.hands, table.stakes,
+        text_of_stakes, label, where, number,  # stakes_text, hand_label, stage, round
+        in_hand,
+        hand.button if hand else None, hand.small_blind if hand else None, hand.big_blind if hand else None,
+        next_button(table) if phase is DEAL else None,  # button_next
+        acting,  # to_act
+        tuple(option_for(option, table) for option in game.legal),  # options
+        to_call,
+        bet_unit(table),
+        cache.live.betting(table),
+        cache.live.seat_rows(table, acting, in_hand),  # seats
+        pots,
+        (hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),  # deck
+        _plan(table, cache),
+        showdown_view(table, acting),
+        cache.last_result(table),  # result
+        ranked,  # standings
+        cache.chips_now(table) if in_hand else ranked,  # chips_now
+        _STANDINGS if phase is OVER else _CHIPS_NOW,  # standings_title
+        chip_check(table, stacks_sum, pot_total),
+        stacks_sum + pot_total == total,  # chips_ok
+        cache.live.same_notes(notes(table, seat)),  # notes
+        tuple(game.hand_lines(table.hand_number)),  # log
+        title,  # log_title
+        label_of(last_lines, entry) if entry else None,  # undo
+        boundary_sentence(table, entry),  # undo_confirm
+        label_of(redo.lines, redo.entry) if redo else None,  # redo
+        recorded_notice(table, entry, last_lines),  # recorded
+        history,
+        total,
+        table.misdeals,
+        cache.earlier(table, game),
+        tuple(Announcement(name, count, seat is not None and name == seat.name)
+              for name, count in announcements(table)),  # announcements
+        table_game(table), cache.table_games(table), table.choice,  # game, games, choice
+        # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance
+        *cache.night.night_fields(table).values(),
+        speech(last_lines, phase, seat, to_call),
+    ))
 
 
 def _round(table: TableState) -> int | None:
