@@ -1,6 +1,7 @@
 """Engine speed: the same random six-handed hands played to the end through our engine and through PokerKit.
 
-Goal: ours plays at least 10x as many hands per second as PokerKit (about 700 hands/s six-handed here).
+Goals (issue 26): ``Game.push`` plays at least 4x as many hands per second as PokerKit, and ``Game.push`` with
+the JSON STATE after every input at least 0.8x.
 
 The hands are scripted once, outside the timing, by the differential test's lockstep driver
 (``tests/test_pokerkit_betting.py``): each hand is played through both engines with random inputs inside the rules
@@ -19,12 +20,18 @@ is then replayed alone, timed:
 Both sides get their inputs ready-made (our ``Input`` records, PokerKit's cards parsed), so neither pays for
 parsing text. Each figure is the best of a few runs, the contenders taking turns.
 
+The scripted hands (half a million objects of the benchmark's own) are moved out of the garbage collector's sight
+(``gc.freeze()``) before anything is timed, for both engines alike: otherwise every full collection walks them, and
+the figure measures how much this benchmark keeps alive rather than either engine (a server keeps no such script).
+The garbage each engine makes while it plays is still collected as usual.
+
 Run: ``.venv/bin/python benchmarks/engine.py [--hands N] [--seed S] [--repeat R]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -40,7 +47,8 @@ from dealer import Game  # noqa: E402
 from dealer.rules.entries import Create, Input  # noqa: E402
 from dealer.view.snapshot_json import state_json  # noqa: E402
 
-GOAL = 10.0
+GOAL = 4.0  # Game.push against PokerKit (issue 26)
+GOAL_WITH_STATE = 0.8  # Game.push + state_json against PokerKit
 PLAYERS = 6
 STACK = 100
 
@@ -151,6 +159,8 @@ def main() -> int:
     print(f"{args.hands:,} random six-handed hands (seed {args.seed}; scripted and checked in "
           f"{time.perf_counter() - started:.1f} s): {inputs / args.hands:.1f} inputs per hand in ours, "
           f"{operations / args.hands:.1f} manual operations per hand in PokerKit; best of {args.repeat} runs")
+    gc.collect()
+    gc.freeze()  # the scripts are the benchmark's, not the engines': out of every collection's walk (see above)
     ours_rate, with_state, theirs_rate = best_rates(
         [(play_ours, ours), (play_ours_with_state, ours), (play_pokerkit, theirs)], args.repeat)
     print(f"  ours      Game.push                        {ours_rate:>10,.0f} hands/s   "
@@ -158,9 +168,10 @@ def main() -> int:
     print(f"  ours      Game.push + state_json each input{with_state:>10,.0f} hands/s   "
           f"ours/pokerkit {with_state / theirs_rate:5.2f}x")
     print(f"  pokerkit  create_state + operations        {theirs_rate:>10,.0f} hands/s")
-    ratio = ours_rate / theirs_rate
-    verdict = "met" if ratio >= GOAL else "NOT met"
-    print(f"ours {ours_rate:,.0f} vs pokerkit {theirs_rate:,.0f} hands/s: {ratio:.2f}x, goal {GOAL:.0f}x {verdict}")
+    for name, ratio, goal in (("Game.push", ours_rate / theirs_rate, GOAL),
+                              ("Game.push + state_json", with_state / theirs_rate, GOAL_WITH_STATE)):
+        verdict = "met" if ratio >= goal else "NOT met"
+        print(f"{name}: {ratio:.2f}x PokerKit, goal {goal:g}x {verdict}")
     return 0
 
 

@@ -12,6 +12,18 @@ from ..rules.stakes import MAX_DISCARD
 from ..rules.table_state import TableState
 from .snapshot import Option
 
+# Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
+# read once here.
+_DEAL = Action.DEAL
+_MISDEAL = Action.MISDEAL
+_EXPOSED = Action.EXPOSED
+_MUCK = Action.MUCK
+_CALL = Action.CALL
+_BET = Action.BET
+_RAISE = Action.RAISE
+_ADD_CHIPS = Action.ADD_CHIPS
+_JOIN = Action.JOIN
+
 _PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("Draw"), Action.SHOW: N_("Show"),
           Action.MUCK: N_("Muck"), Action.DEAL: N_("Deal"), Action.MISDEAL: N_("Misdeal"),
           Action.EXPOSED: N_("Exposed card"), Action.CALL: N_("Call"), Action.BET: N_("Bet"),
@@ -27,16 +39,16 @@ def action_label(action: Action) -> Msg:
 
 def legal_label(option: LegalAction) -> Msg:
     """The words on a dealer's button for one legal action, with its amount."""
-    if option.action is Action.CALL:
+    if option.action is _CALL:
         if option.all_in:
             return msg(N_("All-in {amount}"), amount=option.amount or 0)
         return msg(N_("Call {amount}"), amount=option.amount or 0)
-    if option.action in (Action.BET, Action.RAISE):
+    if option.action in (_BET, _RAISE):
         if option.all_in:
             return msg(N_("All-in {amount}"), amount=option.amount or 0)
         if option.completes:
             return msg(N_("Complete to {to}"), to=option.to or 0)
-        if option.action is Action.BET:
+        if option.action is _BET:
             return msg(N_("Bet {to}"), to=option.to or 0)
         return msg(N_("Raise to {to}"), to=option.to or 0)
     return action_label(option.action)
@@ -55,7 +67,7 @@ def deal_label(number: int, game: Msg) -> Msg:
 
 def option_for(option: LegalAction, table: TableState) -> Option:
     """A legal action with its button words and, for the dealer's rare inputs, what it does and why."""
-    if option.action is Action.DEAL:
+    if option.action is _DEAL:
         number = table.hand_number + 1
         game = table.game
         if table.games != DEFAULT_GAMES and game is not None:
@@ -70,11 +82,11 @@ def option_for(option: LegalAction, table: TableState) -> Option:
 
 
 def _option(option: LegalAction) -> Option:
-    if option.action is Action.MISDEAL:
+    if option.action is _MISDEAL:
         return Option(option, legal_label(option),
                       msg(N_("A card was exposed in the first deal: all 52 are reshuffled, same button, blinds stay."),
                           rule="08", ruling="R19"))
-    if option.action is Action.EXPOSED:
+    if option.action is _EXPOSED:
         return Option(option, legal_label(option),
                       msg(N_("Exposed card: a replacement card was exposed while serving"), rule="05", ruling="R14"))
     return Option(option, legal_label(option))

@@ -41,6 +41,7 @@ def night_fields(table: TableState) -> dict[str, Any]:
     else:
         balance = msg(N_("Chips in {bought} = chips out {held}: every result is paid"), ruling="R27",
                       bought=bought, held=held)
+    # In the order of the snapshot's fields: the read model passes the values positionally.
     return {"format": settings.format, "chip_value": settings.chip_value, "currency": settings.currency,
             "max_buy_in": settings.max_buy_in, "ledger": rows, "settlement": transfers,
             "settlement_words": tuple(transfer_words(item, unit) for item in transfers) or (

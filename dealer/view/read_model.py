@@ -21,24 +21,23 @@ from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
-from ..rules.table_state import Phase, Seat, Status, TableState
+from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of, option_for
-from .game_view import table_game, table_games
+from .game_view import GameView, table_game, table_games
 from .ledger_view import NightCache
+from .live_parts import LiveParts
 from .plan_view import plan_items, plan_title
 from .results import result_view
 from .showdown_view import showdown_view
 from .snapshot import (
     Announcement,
-    Betting,
     DealPlan,
     HandLog,
     HandSummary,
     PlanItem,
     PotView,
     ResultView,
-    SeatView,
     Snapshot,
     StandingRow,
 )
@@ -72,11 +71,12 @@ class Played(Protocol):
 DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
 
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
-_MUCKED = msg(N_("Mucked"))  # the hand given up at the showdown: the seat says so (its pots no longer count it)
-_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
-                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
+_make = Snapshot._make
+# The night's fields come last but one, in the order ledger_view.night_fields gives them.
+assert Snapshot._fields[-9:-1] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+                                   "settlement_words", "balance")
 
 
 class ReadCache:
@@ -104,6 +104,9 @@ class ReadCache:
         self.pots: tuple[PotView, ...] = ()
         self.stacks_key: list[tuple[str, int, int]] = []
         self.ranked_now: tuple[StandingRow, ...] = ()
+        self.live = LiveParts()  # the seat rows, the betting round and the notes, kept while unchanged
+        self.games_key: tuple[str, ...] = ()
+        self.games: tuple[GameView, ...] = ()
 
     def stakes(self, table: TableState) -> Msg:
         if self.stakes_text is None:
@@ -164,6 +167,12 @@ class ReadCache:
             self.pots_key, self.pots = key, _pots(table)
         return self.pots
 
+    def table_games(self, table: TableState) -> tuple[GameView, ...]:
+        """The table's games: the same tuple while they are the same (the STATE reuses its JSON by identity)."""
+        if table.games != self.games_key:
+            self.games_key, self.games = table.games, table_games(table)
+        return self.games
+
     def plan(self, steps: list[PlanStep]) -> tuple[PlanItem, ...]:
         if steps is not self.plan_steps:
             self.plan_steps, self.plan_items = steps, plan_items(steps)
@@ -187,46 +196,52 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     step = game.latest_step()
     last_lines = step.lines if step is not None else ()
     redo = game.redoable[-1] if game.redoable else None
-    return Snapshot(
-        seq=game.seq, phase=phase, hand=table.hand_number, hands=table.stakes.hands, stakes=table.stakes,
-        stakes_text=text_of_stakes, hand_label=label, stage=where, round=number,
-        in_hand=in_hand,
-        button=hand.button if hand else None, small_blind=hand.small_blind if hand else None,
-        big_blind=hand.big_blind if hand else None,
-        button_next=next_button(table) if phase is DEAL else None,
-        to_act=seat.name if seat else None,
-        options=tuple(option_for(option, table) for option in game.legal),
-        to_call=_to_call(game),
-        bet_unit=bet_unit(table),
-        betting=_betting(table),
-        seats=_seats(table, seat.name if seat else None, in_hand),
-        pots=pots,
-        deck=(hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),
-        plan=_plan(table, cache),
-        showdown=showdown_view(table, seat.name if seat else None),
-        result=cache.last_result(table),
-        standings=ranked,
-        chips_now=cache.chips_now(table) if in_hand else ranked,
-        standings_title=_STANDINGS if phase is OVER else _CHIPS_NOW,
-        chip_check=chip_check(table, stacks_sum, pot_total),
-        chips_ok=stacks_sum + pot_total == table.total,
-        notes=notes(table, seat),
-        log=tuple(game.hand_lines(table.hand_number)),
-        log_title=title,
-        undo=label_of(last_lines, last[1]) if last else None,
-        undo_confirm=boundary_sentence(table, last[1] if last else None),
-        redo=label_of(redo.lines, redo.entry) if redo else None,
-        recorded=recorded_notice(table, last[1] if last else None, last_lines),
-        history=history,
-        total=table.total,
-        misdeals=table.misdeals,
-        earlier=cache.earlier(table, game),
-        announcements=tuple(Announcement(name, count, seat is not None and name == seat.name)
-                            for name, count in announcements(table)),
-        game=table_game(table), games=table_games(table), choice=table.choice,
-        speech=speech(last_lines, phase, seat, _to_call(game)),
-        **cache.night.night_fields(table),
-    )
+    to_call = _to_call(game)
+    total = table.total
+    entry = last[1] if last else None
+    acting = seat.name if seat else None
+    # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
+    # called with keywords costs about 4 µs in its Python-level __new__.
+    return _make((
+        game.seq, phase, table.hand_number, table.stakes.hands, table.stakes,
+        text_of_stakes, label, where, number,  # stakes_text, hand_label, stage, round
+        in_hand,
+        hand.button if hand else None, hand.small_blind if hand else None, hand.big_blind if hand else None,
+        next_button(table) if phase is DEAL else None,  # button_next
+        acting,  # to_act
+        tuple(option_for(option, table) for option in game.legal),  # options
+        to_call,
+        bet_unit(table),
+        cache.live.betting(table),
+        cache.live.seat_rows(table, acting, in_hand),  # seats
+        pots,
+        (hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),  # deck
+        _plan(table, cache),
+        showdown_view(table, acting),
+        cache.last_result(table),  # result
+        ranked,  # standings
+        cache.chips_now(table) if in_hand else ranked,  # chips_now
+        _STANDINGS if phase is OVER else _CHIPS_NOW,  # standings_title
+        chip_check(table, stacks_sum, pot_total),
+        stacks_sum + pot_total == total,  # chips_ok
+        cache.live.same_notes(notes(table, seat)),  # notes
+        tuple(game.hand_lines(table.hand_number)),  # log
+        title,  # log_title
+        label_of(last_lines, entry) if entry else None,  # undo
+        boundary_sentence(table, entry),  # undo_confirm
+        label_of(redo.lines, redo.entry) if redo else None,  # redo
+        recorded_notice(table, entry, last_lines),  # recorded
+        history,
+        total,
+        table.misdeals,
+        cache.earlier(table, game),
+        tuple(Announcement(name, count, seat is not None and name == seat.name)
+              for name, count in announcements(table)),  # announcements
+        table_game(table), cache.table_games(table), table.choice,  # game, games, choice
+        # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance
+        *cache.night.night_fields(table).values(),
+        speech(last_lines, phase, seat, to_call),
+    ))
 
 
 def _round(table: TableState) -> int | None:
@@ -250,19 +265,6 @@ def bet_unit(table: TableState) -> int:
     return table.stakes.unit(1)
 
 
-def _betting(table: TableState) -> Betting | None:
-    hand = table.hand
-    if table.phase is not BET or hand is None or hand.betting is None:
-        return None
-    round_ = hand.betting
-    if round_.number <= 2:
-        unit_label = msg(N_("small bet: {unit}"), rule="04", unit=round_.unit)
-    else:
-        unit_label = msg(N_("big bet: {unit}"), rule="04", unit=round_.unit)
-    return Betting(round_.number, round_.unit, unit_label, betting.current_bet(table, round_), round_.raises,
-                   round_.capped, round_.uncapped, betting.cap_state(table, round_))
-
-
 def _to_call(game: Played) -> int | None:
     """For the player to act: chips to call, 0 when checking is free; None when nobody is asked to bet."""
     for option in game.legal:
@@ -271,29 +273,6 @@ def _to_call(game: Played) -> int | None:
         if option.action == "check":
             return 0
     return None
-
-
-def _seats(table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
-    """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they are."""
-    hand = table.hand
-    button = small = big = None
-    shown = {}
-    mucked: frozenset[str] = frozenset()
-    if hand is not None and in_hand:
-        button, small, big = hand.button, hand.small_blind, hand.big_blind
-        if hand.showdown is not None:
-            shown, mucked = hand.showdown.shown, frozenset(hand.showdown.mucked)
-    elif table.phase is DEAL:
-        button = next_button(table)
-    rows = []
-    for position, seat in enumerate(table.seats, start=1):
-        name, status = seat.name, seat.status
-        cards = shown[name].cards if name in shown else None
-        label = _MUCKED if name in mucked else _STATUS_LABELS.get(status)
-        rows.append(SeatView(name, position, seat.stack, seat.bet, seat.committed, status, label,
-                             name == button, name == small, name == big, name == acting, tuple(seat.draws), cards,
-                             seat.bought_in))
-    return tuple(rows)
 
 
 def _pots(table: TableState) -> tuple[PotView, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import is_
 from typing import Any, Protocol
 
@@ -9,7 +10,7 @@ from ..messages import Msg, Translate
 from ..record.history import LogLine
 from ..rules.cards import format_cards
 from .game_view import game_json
-from .snapshot import AwardView, PlanItem, Snapshot
+from .snapshot import AwardView, PlanItem, SeatView, Snapshot
 
 
 def night_json(snap: Snapshot) -> dict[str, Any]:
@@ -42,6 +43,29 @@ class RenderedLines:
         # The latest log read per language, and where its last line stood: the next seq's log usually starts with
         # the same line objects, so only its new lines are looked up (a hand's log is read after every input).
         self.latest: dict[str | None, tuple[tuple[LogLine, ...], list[dict[str, Any]], int, int]] = {}
+        # The JSON of the snapshot's other parts, with the parts it was made from: the read model gives the same
+        # frozen object again while a part is unchanged, and then its JSON is the same (the STATE is read-only).
+        self.parts: dict[object, tuple[tuple[object, ...], Any]] = {}
+        self.seats: tuple[SeatView, ...] = ()
+        self.players: list[dict[str, Any]] = []
+
+    def reuse(self, name: object, sources: tuple[object, ...], build: Callable[[], Any]) -> Any:
+        """The JSON of the part ``name``, built again only when one of its ``sources`` is another object."""
+        kept = self.parts.get(name)
+        if kept is not None and all(map(is_, kept[0], sources)):
+            return kept[1]
+        value = build()
+        self.parts[name] = (sources, value)
+        return value
+
+    def players_json(self, seats: tuple[SeatView, ...]) -> list[dict[str, Any]]:
+        """The seats' rows: an input changes one or two of them, the others are the last STATE's."""
+        if seats is not self.seats:
+            before = dict(zip(map(id, self.seats), self.players, strict=True))
+            # A row kept by the read model is the same object: its id is its row's while the old tuple holds it.
+            self.players = [before.get(id(seat)) or _player_json(seat) for seat in seats]
+            self.seats = seats
+        return self.players
 
     def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
         if snap.hand != self.hand:
@@ -78,6 +102,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
 
     ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached."""
     snap = game.snapshot()
+    parts = game.rendered_lines
     betting = snap.betting
     stub, burned, discards, folded = snap.deck
     state: dict[str, Any] = {
@@ -97,26 +122,36 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "raises": betting.raises if betting else 0,
         "capped": betting.capped if betting else False,
         "uncapped": betting.uncapped if betting else False,
-        "players": [
-            {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "committed": seat.committed,
-             "status": str(seat.status), "draws": list(seat.draws), "bought_in": seat.bought_in}
-            for seat in snap.seats
-        ],
-        "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in snap.pots],
+        "players": parts.players_json(snap.seats),
+        "pots": parts.reuse("pots", (snap.pots,), lambda: [{"amount": pot.amount, "eligible": list(pot.eligible)}
+                                                           for pot in snap.pots]),
         "deck": {"stub": stub, "burned": burned, "discards": discards, "folded": folded},
-        "deal_plan": [_step_json(item) for item in (snap.plan.items if snap.plan else ())],
-        "showdown": _showdown_json(snap),
-        "last_hand": _last_hand_json(snap),
-        "standings": [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings],
-        **night_json(snap),
+        "deal_plan": parts.reuse("deal_plan", (snap.plan and snap.plan.items,),
+                                 lambda: [_step_json(item) for item in (snap.plan.items if snap.plan else ())]),
+        "showdown": parts.reuse("showdown", (snap.showdown,), lambda: _showdown_json(snap)),
+        "last_hand": parts.reuse("last_hand", (snap.result,), lambda: _last_hand_json(snap)),
+        "standings": parts.reuse("standings", (snap.standings,), lambda: [
+            {"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings]),
+        **parts.reuse("night", (snap.format, snap.chip_value, snap.currency, snap.max_buy_in, snap.ledger,
+                                snap.settlement), lambda: night_json(snap)),
     }
-    state.update(game_json(snap.game, snap.games, snap.choice))
+    state.update(parts.reuse("game", (snap.game, snap.games, snap.choice),
+                             lambda: game_json(snap.game, snap.games, snap.choice)))
     if translate is _same or language is not None:
-        log = game.rendered_lines.log_json(snap, translate, language)
+        log = parts.log_json(snap, translate, language)
+        notes = parts.reuse(("notes", language), (snap.betting, snap.notes), lambda: notes_json(snap, translate))
     else:
         log = [line_json(line, translate) for line in snap.log]
-    state.update(extras(snap, translate, log))
+        notes = notes_json(snap, translate)
+    state.update(extras(snap, translate, log, notes))
+    state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
+    state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
     return state
+
+
+def _player_json(seat: SeatView) -> dict[str, Any]:
+    return {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "committed": seat.committed,
+            "status": str(seat.status), "draws": list(seat.draws), "bought_in": seat.bought_in}
 
 
 def _step_json(item: PlanItem) -> dict[str, Any]:
@@ -169,17 +204,24 @@ def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
     return {"text": message.render(translate), "rule": message.rule, "ruling": message.ruling}
 
 
-def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo."""
+def notes_json(snap: Snapshot, translate: Translate) -> list[dict[str, Any]]:
+    """The cap in words, then the notes of the moment."""
     notes = ((snap.betting.cap,) if snap.betting else ()) + snap.notes
+    return [message_json(note, translate) for note in notes]
+
+
+def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]],
+           notes: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo (the stakes
+    and the stacks' history are set after them, reused while the snapshot's are the same objects)."""
     return {
-        "stakes": snap.stakes.to_json(),
+        "stakes": None,
         "total": snap.total,
         "misdeals": snap.misdeals,
-        "notes": [message_json(note, translate) for note in notes],
+        "notes": notes,
         "log": log,
         "undo": snap.undo.render(translate) if snap.undo else None,
         "undo_confirm": snap.undo_confirm.render(translate) if snap.undo_confirm else None,
         "redo": snap.redo.render(translate) if snap.redo else None,
-        "history": list(snap.history),  # the snapshot's own copies, never changed
+        "history": None,
     }

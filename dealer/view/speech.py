@@ -9,6 +9,11 @@ from collections.abc import Sequence
 from ..messages import N_, Msg, msg
 from ..rules.table_state import Phase, Seat
 
+# Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
+# read once here.
+_BETTING = Phase.BET
+_DRAWING = Phase.DRAW
+
 
 def speech(last_lines: Sequence[Msg], phase: Phase, seat: Seat | None, to_call: int | None) -> tuple[Msg, ...]:
     said = list(last_lines)
@@ -18,10 +23,10 @@ def speech(last_lines: Sequence[Msg], phase: Phase, seat: Seat | None, to_call: 
 
 
 def _turn(name: str, phase: Phase, to_call: int | None) -> Msg:
-    if phase is Phase.BET and to_call:
+    if phase is _BETTING and to_call:
         return msg(N_("{player} to act, {amount} to call"), player=name, amount=to_call)
-    if phase is Phase.BET:
+    if phase is _BETTING:
         return msg(N_("{player} to act, may check"), player=name)
-    if phase is Phase.DRAW:
+    if phase is _DRAWING:
         return msg(N_("{player}: how many cards?"), player=name)
     return msg(N_("{player} shows or mucks"), player=name)

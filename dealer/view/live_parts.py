@@ -1,0 +1,101 @@
+"""The parts of the snapshot that may change at every input (the seat rows, the betting round, the notes), kept
+while they are unchanged.
+
+A snapshot is built after every input, and an input changes one or two seats, not six: each part is looked up by
+the plain values it is built from and the same frozen object is given again when they are the same. Besides
+sparing the building, that lets the JSON STATE reuse what it rendered for the part by identity
+(``RenderedLines.reuse`` in ``snapshot_json.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..messages import N_, Msg, msg
+from ..rules import betting
+from ..rules.hand_flow import next_button
+from ..rules.table_state import Phase, Status, TableState
+from .snapshot import Betting, SeatView
+
+# Enum members read through their class cost about 150 ns each in CPython 3.11: read once here.
+DEAL, BET = Phase.DEAL, Phase.BET
+
+# Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
+_MUCKED = msg(N_("Mucked"))  # the hand given up at the showdown: the seat says so (its pots no longer count it)
+_STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
+                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
+
+# Kept rows and rounds: a table of six sees a few hundred a night; past this many, the oldest night's go.
+_MOST_KEPT = 512
+_new = tuple.__new__  # a NamedTuple from a tuple of its fields, without its Python-level __new__
+
+
+class LiveParts:
+    """The seat rows and the betting round of the latest snapshots, by what each is built from."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[object, ...], SeatView] = {}
+        self.seats: tuple[SeatView, ...] = ()
+        self.rounds: dict[tuple[int, ...], Betting] = {}
+        self.notes: tuple[Msg, ...] = ()
+
+    def seat_rows(self, table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
+        """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they
+        are. The same tuple as the last snapshot's when no row changed."""
+        hand = table.hand
+        button = small = big = None
+        shown = {}
+        mucked: Collection[str] = ()
+        if hand is not None and in_hand:
+            button, small, big = hand.button, hand.small_blind, hand.big_blind
+            if hand.showdown is not None:
+                shown, mucked = hand.showdown.shown, hand.showdown.mucked
+        elif table.phase is DEAL:
+            button = next_button(table)
+        rows = self.rows
+        if len(rows) > _MOST_KEPT:
+            rows.clear()
+        found = []
+        for position, seat in enumerate(table.seats, start=1):
+            name = seat.name
+            # The row's fields, the mucked flag standing for its label (a Msg is not hashable).
+            key = (name, position, seat.stack, seat.bet, seat.committed, seat.status, name in mucked,
+                   name == button, name == small, name == big, name == acting, tuple(seat.draws),
+                   shown[name].cards if name in shown else None, seat.bought_in)
+            row = rows.get(key)
+            if row is None:
+                label = _MUCKED if key[6] else _STATUS_LABELS.get(seat.status)
+                row = rows[key] = _new(SeatView, (*key[:6], label, *key[7:]))
+            found.append(row)
+        seats = self.seats
+        if len(found) != len(seats) or any(row is not kept for row, kept in zip(found, seats, strict=True)):
+            self.seats = tuple(found)
+        return self.seats
+
+    def betting(self, table: TableState) -> Betting | None:
+        """The betting round in play, with its unit and its cap in words."""
+        hand = table.hand
+        if table.phase is not BET or hand is None or hand.betting is None:
+            return None
+        round_ = hand.betting
+        level = betting.current_bet(table, round_)
+        # Everything the round's view and its cap sentence (betting.cap_state) are built from.
+        key = (round_.number, round_.unit, level, round_.raises, round_.capped, round_.uncapped, round_.has_bet,
+               table.stakes.raises)
+        found = self.rounds.get(key)
+        if found is None:
+            if len(self.rounds) > _MOST_KEPT:
+                self.rounds.clear()
+            if round_.number <= 2:
+                unit_label = msg(N_("small bet: {unit}"), rule="04", unit=round_.unit)
+            else:
+                unit_label = msg(N_("big bet: {unit}"), rule="04", unit=round_.unit)
+            found = self.rounds[key] = Betting(round_.number, round_.unit, unit_label, level, round_.raises,
+                                               round_.capped, round_.uncapped, betting.cap_state(table, round_))
+        return found
+
+    def same_notes(self, notes: tuple[Msg, ...]) -> tuple[Msg, ...]:
+        """The last snapshot's notes when these are equal to them (the same sentences, read by identity)."""
+        if notes != self.notes:
+            self.notes = notes
+        return self.notes
