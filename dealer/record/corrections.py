@@ -12,12 +12,10 @@ from collections.abc import Sequence
 from ..messages import N_, Msg, msg
 from ..rules.entries import Entry, Input, Redo, Undo
 from ..rules.legal import TABLE_ACTIONS, Action
-from ..rules.table_state import Phase, TableState
+from ..rules.table_state import DEALING, OVER, TableState
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
-_DEALING = Phase.DEAL
-_OVER = Phase.OVER
 _DEAL = Action.DEAL
 _MISDEAL = Action.MISDEAL
 _EXPOSED = Action.EXPOSED
@@ -34,7 +32,7 @@ def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
         return msg(N_("Undo the deal of hand {number}: the blinds go back to {small} and {big}, and the cards are "
                       "gathered."), number=hand.number, small=hand.small_blind, big=hand.big_blind)
     result = table.last_hand
-    if table.phase not in (_DEALING, _OVER) or result is None or result.hand != table.hand_number:
+    if table.phase not in (DEALING, OVER) or result is None or result.hand != table.hand_number:
         return None
     won: dict[str, int] = {}
     for award in result.awards:

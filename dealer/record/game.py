@@ -22,7 +22,7 @@ from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.facts import Step
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
-from ..rules.table_state import Phase, Seat, TableState
+from ..rules.table_state import DEALING, OVER, Phase, Seat, TableState
 from ..rules.turn import legal_actions, to_act
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
 from .history import HandLines, LogLine, hand_span, session_lines, step_lines, taken_back, with_undone
@@ -30,8 +30,6 @@ from .rebuild import Checkpoint, Effective, Plan, branch_copy, copy_state, effec
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
-_DEALING = Phase.DEAL
-_OVER = Phase.OVER
 _DEAL = Action.DEAL
 
 __all__ = ["Checkpoint", "GameLog", "effective_inputs", "initial_state"]
@@ -98,12 +96,12 @@ class GameLog:
     @property
     def over(self) -> bool:
         """The session has ended: its last hand is played (or too few players have chips)."""
-        return self.state.phase is _OVER
+        return self.state.phase is OVER
 
     @property
     def between_hands(self) -> bool:
         """No hand in play: a hand (or the session) has just ended, or none was dealt yet."""
-        return self.state.phase in (_DEALING, _OVER)
+        return self.state.phase in (DEALING, OVER)
 
     @property
     def hand_number(self) -> int:
@@ -240,7 +238,7 @@ class GameLog:
     def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
         """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
         index = len(self.inputs)
-        if entry.action is _DEAL and self.state.phase is _DEALING and self.checkpoints[-1].index != index:
+        if entry.action is _DEAL and self.state.phase is DEALING and self.checkpoints[-1].index != index:
             self.checkpoints.append(self._checkpoint(index))
         apply_input(self.state, entry, seq, legal)
         self.inputs.append((seq, entry))

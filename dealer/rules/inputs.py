@@ -14,16 +14,11 @@ from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
 from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find
 from .open_game import apply_table_input, deal_refusal
-from .table_state import Hand, Phase, Seat, TableState
+from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 from .turn import legal_actions, to_act
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
-_DEALING = Phase.DEAL
-_BETTING = Phase.BET
-_DRAWING = Phase.DRAW
-_AT_SHOWDOWN = Phase.SHOWDOWN
-_OVER = Phase.OVER
 _DEAL = Action.DEAL
 _MISDEAL = Action.MISDEAL
 _EXPOSED = Action.EXPOSED
@@ -53,9 +48,9 @@ def _round(table: TableState) -> int | None:
     hand = table.hand
     if hand is None or hand.ended:
         return None
-    if table.phase is _BETTING and hand.betting is not None:
+    if table.phase is BETTING and hand.betting is not None:
         return hand.betting.number
-    if table.phase is _DRAWING and hand.draw is not None:
+    if table.phase is DRAWING and hand.draw is not None:
         return hand.draw.number
     return None
 
@@ -71,7 +66,7 @@ def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | N
         apply_table_input(table, entry)
         return None
     hand = table.hand
-    if hand is None or table.phase in (_DEALING, _OVER):
+    if hand is None or table.phase in (DEALING, OVER):
         raise refusal(table, entry)
     if entry.action is _MISDEAL:
         _require(legal, entry, table)
@@ -119,13 +114,13 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
         _check_not_shown_before(hand, entry)
     hand.player_inputs += 1
     hand.exposed_open = False
-    if table.phase is _BETTING:
+    if table.phase is BETTING:
         log(table, betting.apply(table, hand, seat, option))
         if table.live_count() == 1:
             win_uncontested(table, hand)
         else:
             after_bet(table, hand, seat.name)
-    elif table.phase is _DRAWING:
+    elif table.phase is DRAWING:
         _draw_action(table, hand, seat, entry)
     else:
         _showdown_action(table, hand, seat, entry)
@@ -158,9 +153,9 @@ def _require(legal: Legal, entry: Input, table: TableState) -> LegalAction:
 def refusal(table: TableState, entry: Input) -> NotAllowed:
     """Why ``entry`` is not allowed now, in one sentence with its rule."""
     action, phase = entry.action, table.phase
-    if phase is _OVER:
+    if phase is OVER:
         return NotAllowed(N_("The session is over."), rule="08", ruling="R20")
-    if phase is _DEALING:
+    if phase is DEALING:
         short = deal_refusal(table)
         if action is _DEAL and short is not None:
             return NotAllowed(short.text, rule=short.rule, ruling=short.ruling)
@@ -175,7 +170,7 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
                           ruling="R19")
     if action is _EXPOSED:
         return _exposed_refusal(table)
-    if phase is _AT_SHOWDOWN:
+    if phase is AT_SHOWDOWN:
         if action is _DRAW:
             return NotAllowed(N_("This is the showdown: the three draws are over; show or muck."), rule="08",
                               ruling="R18")
@@ -187,7 +182,7 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
         return NotAllowed(N_("Hands are shown only at the showdown."), rule="08")
     if action is _DRAW:
         return NotAllowed(N_("This is a betting round, not a draw."), rule="05")
-    if phase is _DRAWING:
+    if phase is DRAWING:
         return NotAllowed(N_("This is a draw: announce how many cards, or fold."), rule="05", ruling="R12")
     seat = to_act(table)
     assert table.hand is not None and table.hand.betting is not None and seat is not None

@@ -23,6 +23,11 @@ class Phase(StrEnum):
     OVER = "over"  # the session has ended
 
 
+# Enum members read through their class cost about 100 ns each in CPython 3.11, and the rules compare phases at
+# every input: they read these names instead.
+DEALING, BETTING, DRAWING, AT_SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     ALL_IN = "all_in"

@@ -6,15 +6,10 @@ from . import betting, draws
 from .games import DEALERS_CHOICE
 from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
 from .open_game import deal_refusal, table_options
-from .table_state import Hand, Phase, Seat, TableState
+from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
-_DEALING = Phase.DEAL
-_BETTING = Phase.BET
-_DRAWING = Phase.DRAW
-_AT_SHOWDOWN = Phase.SHOWDOWN
-_OVER = Phase.OVER
 _DEAL = Action.DEAL
 _EXPOSED = Action.EXPOSED
 
@@ -22,16 +17,16 @@ _EXPOSED = Action.EXPOSED
 def to_act(table: TableState) -> Seat | None:
     """The player the table waits for, or None between hands, after the session, or while nobody owes an input."""
     hand = table.hand
-    if hand is None or hand.ended or table.phase in (_DEALING, _OVER):
+    if hand is None or hand.ended or table.phase in (DEALING, OVER):
         return None
     return table.seat(hand.to_act) if hand.to_act else None
 
 
 def legal_actions(table: TableState) -> Legal:
     """Every input the rules allow now, with its amounts: the buttons of every display come from this value."""
-    if table.phase is _OVER:
+    if table.phase is OVER:
         return ()
-    if table.phase is _DEALING:
+    if table.phase is DEALING:
         if deal_refusal(table) is not None:
             deal: Legal = ()
         elif table.choice == DEALERS_CHOICE:
@@ -44,11 +39,11 @@ def legal_actions(table: TableState) -> Legal:
     seat = to_act(table)
     choices: list[LegalAction] = []
     if seat is not None:
-        if table.phase is _BETTING:
+        if table.phase is BETTING:
             choices.extend(betting.options(table, hand, seat))
-        elif table.phase is _DRAWING:
+        elif table.phase is DRAWING:
             choices.extend((draw_option(hand.game.hand_size), FOLD))
-        elif table.phase is _AT_SHOWDOWN:
+        elif table.phase is AT_SHOWDOWN:
             choices.extend((SHOW, MUCK))
     if misdeal_open(table, hand):
         choices.append(MISDEAL)
@@ -60,4 +55,4 @@ def legal_actions(table: TableState) -> Legal:
 
 def misdeal_open(table: TableState, hand: Hand) -> bool:
     """A misdeal voids the first deal only before any player input of the hand (R19)."""
-    return table.phase in (_BETTING, _DRAWING) and hand.player_inputs == 0 and not hand.plan
+    return table.phase in (BETTING, DRAWING) and hand.player_inputs == 0 and not hand.plan

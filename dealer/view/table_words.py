@@ -7,15 +7,8 @@ from collections.abc import Mapping
 
 from ..messages import N_, Msg, msg
 from ..rules.games import game_rules
-from ..rules.table_state import Phase, TableState
+from ..rules.table_state import BETTING, DEALING, DRAWING, OVER, TableState
 from .snapshot import HandSummary
-
-# Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
-# read once here.
-_DEALING = Phase.DEAL
-_BETTING = Phase.BET
-_DRAWING = Phase.DRAW
-_OVER = Phase.OVER
 
 EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
@@ -66,13 +59,13 @@ def hand_label(table: TableState) -> Msg:
 def stage(table: TableState) -> Msg:
     """Where the table stands, in words: "Betting round 2 of 4", "Draw 1 of 3", "Session over"…"""
     hand = table.hand
-    if table.phase is _OVER:
+    if table.phase is OVER:
         return msg(N_("The night is over"), ruling="R26") if table.settings.is_open else msg(N_("Session over"))
-    if table.phase is _DEALING:
+    if table.phase is DEALING:
         return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
-    if table.phase is _BETTING and hand and hand.betting:
+    if table.phase is BETTING and hand and hand.betting:
         return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
-    if table.phase is _DRAWING and hand and hand.draw:
+    if table.phase is DRAWING and hand and hand.draw:
         return msg(N_("Draw {number} of 3"), number=hand.draw.number)
     return msg(N_("Showdown"))
 
