@@ -64,8 +64,13 @@ def stage(table: TableState) -> Msg:
     if table.phase is DEALING:
         return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
     if table.phase is BETTING and hand and hand.betting:
+        if hand.game.draws != 3:
+            return msg(N_("Betting round {number} of {rounds}"), number=hand.betting.number,
+                       rounds=hand.game.betting_rounds)
         return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
     if table.phase is DRAWING and hand and hand.draw:
+        if hand.game.draws == 1:
+            return msg(N_("The draw"), rule="05", ruling="R33")
         return msg(N_("Draw {number} of 3"), number=hand.draw.number)
     return msg(N_("Showdown"))
 
