@@ -301,3 +301,16 @@ def test_r32_chips_are_conserved_with_antes_and_all_ins(stacks: list[int], game:
             table.do(f"{who} {choice} {data.draw(st.integers(entry['min'], entry['max']))}")
         else:
             table.do(f"{who} {choice}")
+
+
+def test_r29_the_console_form_passes_the_declared_total_to_the_engine(client: Any) -> None:
+    from test_console import act, create, ok
+
+    table = create(client, ["Ana", "Bia", "Caio"], games="nl-2-7-single-draw")
+    ok(client, table, "deal")
+    refused = act(client, table, "raise", to="3")
+    assert refused.status_code == 409 and "Between 4 and 100" in refused.get_data(as_text=True)
+    assert act(client, table, "raise").status_code == 400  # no amount
+    assert act(client, table, "raise", to="1,000").status_code == 409  # read as typed: more than the stack
+    state = ok(client, table, "raise", to="12")
+    assert state["to_act"] == "Bia" and any(line["text"] == "Ana raises to 12" for line in state["log"])
