@@ -44,6 +44,7 @@ from hypothesis import strategies as st
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
 from dealer.rules.cards import FULL_DECK, Card, format_cards
+from dealer.rules.entries import parse_input
 from dealer.rules.ranking import hand_key
 from engine_driver import Table
 from pokerkit_driver import AUTOMATIONS, PokerKitHand
@@ -58,13 +59,15 @@ class Duo:
     Seats are our seat indices (clockwise); ``pokerkit_driver`` maps them to PokerKit's players.
     """
 
-    def __init__(self, stacks: Sequence[int], button: int) -> None:
+    def __init__(self, stacks: Sequence[int], button: int, table: dict[str, Any] | None = None,
+                 **pokerkit: Any) -> None:
+        """``table``: our table's other settings (games, blinds, antes); ``pokerkit``: the driver's, to match."""
         self.names = NAMES[: len(stacks)]
         self.start = list(stacks)
         self.button = button
         players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks, strict=True)]
-        self.ours = Table(players, button=self.names[button]).do("deal")
-        self.theirs = PokerKitHand(stacks, button)
+        self.ours = Table(players, button=self.names[button], **(table or {})).do("deal")
+        self.theirs = PokerKitHand(stacks, button, **pokerkit)
         self.cards: dict[int, str] = {}  # the hands shown at the showdown, by seat
         self.order: list[int] | None = None  # our showdown order (R18)
         self.asked: list[int] = []  # PokerKit's showdown order, as it asks
@@ -148,14 +151,17 @@ class Duo:
         if action == "show":
             move = f"show {self.cards[self.names.index(name)]}"
         self.inputs.append(f"{name} {move}")
-        self.ours.do(f"{name} {move}")
         theirs = self.theirs
+        if action in ("bet", "raise"):
+            self.wager(name, action, int(rest[0]) if rest else None)
+        else:
+            self.ours.do(f"{name} {move}")
         if action == "fold":
             theirs.fold()
         elif action in ("check", "call"):
             theirs.check_or_call()
         elif action in ("bet", "raise"):
-            theirs.bet_or_raise()
+            pass  # both played by ``wager``
         elif action == "draw":
             theirs.draw(int(rest[0]))
         elif action == "show":
@@ -167,6 +173,14 @@ class Duo:
             self.mucked.add(self.names.index(name))
             theirs.muck()
         self.compare()
+
+    def wager(self, name: str, action: str, to: int | None) -> None:
+        """A bet or raise in both engines: to the fixed amount, or to the total ``to`` (big-bet play)."""
+        request: dict[str, Any] = {"action": action, "player": name}
+        if to is not None:
+            request["to"] = to
+        self.ours.game.push(parse_input(request))
+        self.theirs.bet_or_raise(to)
 
     def finish_pokerkit_showdown(self) -> None:
         """We stop once a pot has a single claimant (R18); PokerKit asks every live player to show or muck.
