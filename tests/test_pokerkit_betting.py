@@ -215,13 +215,16 @@ class Duo:
         elif self.phase == "draw":
             assert state["round"] + 1 == theirs.betting_round(), where  # PokerKit's draw k opens its street k+1
         if self.phase in ("bet", "draw", "showdown") and not any(theirs.bets()) and not self.asked:
-            # PokerKit's pots hold collected chips only: compare when no bet is out (between rounds). In the
-            # showdown PokerKit takes a mucked player out of its pots at once: compare before anyone shows.
-            ours = [(pot["amount"], tuple(sorted(self.names.index(name) for name in pot["eligible"])))
-                    for pot in state["pots"]]
-            assert ours == theirs.pots(), where
+            self.compare_pots(where)
         if self.over:
             self.compare_results(where)
+
+    def compare_pots(self, where: str) -> None:
+        """PokerKit's pots hold collected chips only: compared when no bet is out (between rounds). In the showdown
+        PokerKit takes a mucked player out of its pots at once: compared before anyone shows."""
+        ours = [(pot["amount"], tuple(sorted(self.names.index(name) for name in pot["eligible"])))
+                for pot in self.state["pots"]]
+        assert ours == self.theirs.pots(), where
 
     def compare_betting(self, where: str) -> None:
         state, legal, theirs = self.state, self.legal, self.theirs

@@ -13,8 +13,10 @@ PokerKit ships no-limit 2-7 Single Draw only; the other three are built from its
 Kept inside the rules both engines share:
 - every blind covered, with its ante (a short blind is R29's own test: PokerKit makes the short blind the bet);
 - no fold during a draw (R10), no tie of three hands (R17), as in the fixed-limit test;
-- a big blind's ante and the big blind all-in: PokerKit keeps that ante as dead money in the main pot, we count it as
-  the big blind's contribution (R32); those hands are compared up to the showdown only (see the divergence test).
+- no all-in raise by less than the big blind before the first draw (PokerKit counts no opening bet there, so any
+  first raise reopens the betting: R29, R30, see the divergence test);
+- a big blind's ante and the big blind all-in: PokerKit keeps that ante as dead money in the main pot, we count it in
+  the big blind's contribution level (R32); the pots and payouts of those hands are not compared.
 
 Explore many more hands quickly: ``PYTHONPATH=.:tests .venv/bin/python tests/test_pokerkit_big_bet.py 5000``.
 """
@@ -47,7 +49,7 @@ class BigBetDuo(Duo):
 
     def __init__(self, stacks: Sequence[int], button: int, game: str, blinds: tuple[int, int] = (1, 2),
                  ante: int = 0, ante_by: str = "each") -> None:
-        self.game_code, self.ante, self.ante_by = game, ante, ante_by
+        self.game_code, self.blinds, self.ante, self.ante_by = game, blinds, ante, ante_by
         self.structure, draws = GAMES[game]
         table: dict[str, Any] = {"games": [game], "blinds": list(blinds)}
         if ante:
@@ -66,7 +68,8 @@ class BigBetDuo(Duo):
         if option is not None:
             low, high = option["min"], option["max"]
             totals = sorted({low, high, (low + high) // 2, min(low + 1, high), self.pot_total(option)})
-            picks += [f"{option['action']} {to}" for to in totals]
+            picks += [f"{option['action']} {to}" for to in totals
+                      if not self.short_all_in_over_the_blind(option, to)]
         return picks
 
     def pot_total(self, option: dict[str, Any]) -> int:
@@ -92,23 +95,27 @@ class BigBetDuo(Duo):
         if option is not None:
             assert set(option) == {"action", "min", "max"}, option  # the contract's big-bet shape
 
-    def compare_results(self, where: str) -> None:
-        if self.big_blind_ante_all_in():
-            return  # PokerKit pays the big blind's ante as dead money (see the module notes)
-        super().compare_results(where)
+    def compare_pots(self, where: str) -> None:
+        if not self.big_blind_ante_all_in():
+            super().compare_pots(where)
 
-    def compare(self) -> None:
-        if self.big_blind_ante_all_in() and self.state and self.state.get("showdown"):
-            self.state = self.ours.state
-            return
-        super().compare()
+    def compare_results(self, where: str) -> None:
+        if not self.big_blind_ante_all_in():
+            super().compare_results(where)
 
     def big_blind_ante_all_in(self) -> bool:
-        if not (self.ante and self.ante_by == "big-blind" and self.state):
+        """The big blind posted the table's ante and is all-in: PokerKit keeps that ante as dead money in the main
+        pot, outside the contribution levels; we count it in the big blind's level (R32)."""
+        if not self.ante or self.ante_by != "big-blind":
             return False
-        big_blind = (self.button + 2) % len(self.names)
-        return any(player["status"] == "all_in" for index, player in enumerate(self.state["players"])
-                   if index == big_blind)
+        big_blind = next(player for player in self.state["players"] if player["name"] == self.state["big_blind"])
+        return bool(big_blind["status"] == "all_in")
+
+    def short_all_in_over_the_blind(self, option: dict[str, Any], to: int) -> bool:
+        """Before the first draw PokerKit does not count the big blind as the round's opening bet: its first raise
+        of any size is "full" and reopens the betting (R29, R30: only a raise by the big blind or more does)."""
+        state = self.state
+        return state["round"] == 1 and to - state["current_bet"] < self.blinds[1]
 
 
 def stack(pick: Picker, least: int, big_blind: int) -> int:
