@@ -53,7 +53,7 @@ DRAW_FOLD = "R10 folds in a draw"
 POT_KEPT = "R16 a pot already paid is kept after a muck"
 ODD_CHIPS = "R17 one-each odd chips, each pot split on its own"
 NOT_SHOWN = "R18 the last claimant wins without showing"
-BIG_BLIND_ANTE = "R32 the big blind's ante counts in the big blind's level when the big blind is all-in"
+BIG_BLIND_ANTE = "R32 the big blind's ante counts in the big blind's contribution level, not only in the main pot"
 
 
 class Divergence(Exception):
@@ -80,7 +80,7 @@ def house_rules(hand: HandRecord) -> list[str]:
             found.append(DRAW_FOLD)
     if fixed_limit and any(count > POKERKIT_CAP for count in wagers.values()):
         found.append(UNLIMITED)
-    if _big_blind_ante_all_in(hand):
+    if _big_blind_ante_in_side_pots(hand):
         found.append(BIG_BLIND_ANTE)
     result = hand.result
     if result is not None and not result.uncontested:
@@ -95,13 +95,13 @@ def house_rules(hand: HandRecord) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _big_blind_ante_all_in(hand: HandRecord) -> bool:
-    """The big blind posted the table's ante (R32) and went all-in: PokerKit keeps that ante as dead money in the
-    main pot, outside the contribution levels, so its pots differ from ours."""
+def _big_blind_ante_in_side_pots(hand: HandRecord) -> bool:
+    """The big blind posted the table's ante (R32) and somebody went all-in: PokerKit keeps that ante as dead money
+    in the main pot, outside the contribution levels, so its side pots differ from ours."""
     antes = [fact for fact in hand.steps[0].facts if isinstance(fact, AntePosted)]
     if len(antes) != 1 or antes[0].player != hand.big_blind:
         return False
-    return any(fact.player == hand.big_blind and fact.all_in for step in hand.steps for fact in step.facts
+    return any(fact.all_in for step in hand.steps for fact in step.facts
                if isinstance(fact, (AntePosted, BlindPosted, Wagered)))
 
 
