@@ -104,8 +104,8 @@ def scripts(count: int, seed: int, game: str = FIXED_LIMIT_GAME
             if duo.phase == "showdown" and not duo.cards:
                 duo.deal_showdown(random.Random(rng.getrandbits(32)))
             duo.play(pick.choice(duo.choices()))
-        game = duo.ours.game
-        ours.append((game.created, [entry for _, entry in game.inputs]))
+        table = duo.ours.game
+        ours.append((table.created, [entry for _, entry in table.inputs]))
         state = duo.theirs.state
         operations = [manual[type(op)](op) for op in state.operations if type(op) in manual]
         theirs.append((list(state.starting_stacks), operations))
