@@ -208,7 +208,7 @@ class Duo:
         where = f"after {self.inputs}"
         assert self.phase == theirs.phase(), where
         assert self.seat(state["to_act"]) == theirs.to_act(), where
-        assert [player["stack"] for player in state["players"]] == theirs.stacks(), where
+        self.compare_stacks(where)
         assert [player["bet"] for player in state["players"]] == theirs.bets(), where
         if self.phase == "bet":
             self.compare_betting(where)
@@ -218,6 +218,9 @@ class Duo:
             self.compare_pots(where)
         if self.over:
             self.compare_results(where)
+
+    def compare_stacks(self, where: str) -> None:
+        assert [player["stack"] for player in self.state["players"]] == self.theirs.stacks(), where
 
     def compare_pots(self, where: str) -> None:
         """PokerKit's pots hold collected chips only: compared when no bet is out (between rounds). In the showdown
