@@ -37,8 +37,10 @@ pytest.importorskip("pokerkit", reason="pokerkit is not installed: the different
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerkit_driver import BIG_BET_VARIANTS
-from test_pokerkit_betting import Duo, Picker
+from dealer.rules.entries import parse_input
+from engine_driver import Table
+from pokerkit_driver import BIG_BET_VARIANTS, PokerKitHand
+from test_pokerkit_betting import NAMES, Duo, Picker
 
 # Our game code -> (structure, draws): PokerKit's game is BIG_BET_VARIANTS[(structure, draws)].
 GAMES = {"nl-2-7-single-draw": ("no-limit", 1), "pl-2-7-single-draw": ("pot-limit", 1),
@@ -168,6 +170,55 @@ def test_seeded_random_big_bet_hands_agree_with_pokerkit(seed: int) -> None:
     """The same kind of hands from fixed seeds: 100 hands per seed, the same on every run."""
     for hand in range(seed, seed + 100):
         play_random_big_bet_hand(Picker(rng=random.Random(hand)))
+
+
+# Where our rulings and PokerKit differ in big-bet play: the same inputs through both, ours pinned, PokerKit's asserted
+# (so an upgrade that changes it is noticed).
+
+
+def both(stacks: list[int], game: str = "nl-2-7-single-draw", **settings: Any) -> tuple[Table, PokerKitHand]:
+    """A hand dealt at both engines, Ana on the button (PokerKit's player 0 is the small blind)."""
+    players = [{"name": name, "stack": stack} for name, stack in zip(NAMES, stacks, strict=False)]
+    structure, draws = GAMES[game]
+    blinds = tuple(settings.get("blinds", (1, 2)))
+    ours = Table(players, games=[game], **settings).do("deal")
+    theirs = PokerKitHand(stacks, 0, blinds=(blinds[0], blinds[1]), bets=(blinds[1], blinds[1]),
+                          variant=BIG_BET_VARIANTS[(structure, draws)], ante=settings.get("ante", 0),
+                          ante_by=settings.get("ante_by", "each"))
+    return ours, theirs
+
+
+def test_divergence_r30_a_short_all_in_over_the_big_blind_does_not_reopen_the_betting() -> None:
+    ours, theirs = both([100, 3, 100])
+    ours.do("Ana call")
+    ours.game.push(parse_input({"action": "raise", "player": "Bia", "to": 3}))  # all-in, 1 over the big blind
+    ours.do("Caio call")
+    theirs.check_or_call()
+    theirs.bet_or_raise(3)
+    theirs.check_or_call()
+    assert ours.to_act == "Ana" and "raise" not in ours.legal and ours.legal["call"]["amount"] == 1
+    # PokerKit counts no opening bet before the first draw: the raise by 1 is "full" and Ana may raise (to 5).
+    assert theirs.to_act() == 0 and theirs.min_to() == 5
+
+
+def test_divergence_r29_a_short_big_blind_changes_neither_the_call_nor_the_minimum() -> None:
+    ours, theirs = both([100, 100, 1])
+    assert ours.legal["call"]["amount"] == 2 and (ours.legal["raise"]["min"], ours.legal["raise"]["max"]) == (4, 100)
+    # PokerKit makes the short blind the bet: call 1, raise to 3.
+    assert theirs.call_amount() == 1 and theirs.min_to() == 3
+
+
+def test_divergence_r32_the_big_blinds_ante_is_in_its_contribution_level() -> None:
+    ours, theirs = both([100, 100, 8], blinds=[2, 5], ante=2, ante_by="big-blind")
+    ours.game.push(parse_input({"action": "raise", "player": "Ana", "to": 10}))
+    ours.do("Bia call", "Caio call")  # Caio, the big blind, all-in: 5 + the ante 2 + 1
+    theirs.bet_or_raise(10)
+    theirs.check_or_call()
+    theirs.check_or_call()
+    assert ours.state["pots"] == [{"amount": 24, "eligible": ["Ana", "Bia", "Caio"]},
+                                  {"amount": 4, "eligible": ["Ana", "Bia"]}]
+    # PokerKit keeps the ante as dead money in the main pot: 2 + 6 from each, the side pot 8.
+    assert theirs.pots() == [(20, (0, 1, 2)), (8, (0, 1))]
 
 
 if __name__ == "__main__":  # explore: python tests/test_pokerkit_big_bet.py [HANDS] [FIRST_SEED]
