@@ -301,3 +301,30 @@ def test_r32_chips_are_conserved_with_antes_and_all_ins(stacks: list[int], game:
             table.do(f"{who} {choice} {data.draw(st.integers(entry['min'], entry['max']))}")
         else:
             table.do(f"{who} {choice}")
+
+
+def test_r29_the_console_form_passes_the_declared_total_to_the_engine(client: Any) -> None:
+    from test_console import act, create, ok
+
+    table = create(client, ["Ana", "Bia", "Caio"], games="nl-2-7-single-draw")
+    ok(client, table, "deal")
+    refused = act(client, table, "raise", to="3")
+    assert refused.status_code == 409 and "Between 4 and 100" in refused.get_data(as_text=True)
+    assert act(client, table, "raise").status_code == 400  # no amount
+    assert act(client, table, "raise", to="1,000").status_code == 409  # read as typed: more than the stack
+    state = ok(client, table, "raise", to="12")
+    assert state["to_act"] == "Bia" and any(line["text"] == "Ana raises to 12" for line in state["log"])
+
+
+def test_r31_the_wager_range_gives_the_amount_entry_its_words() -> None:
+    pot_limit = dealt("pl-2-7-single-draw").game.snapshot().wager_range
+    assert pot_limit is not None and (pot_limit.player, pot_limit.min, pot_limit.max) == ("Ana", 4, 7)
+    assert str(pot_limit.confirm) == "Raise to 4" and str(pot_limit.confirm_template) == "Raise to {to}"
+    assert str(pot_limit.all_in_confirm) == "Raise to 7"  # the pot, not the stack
+    assert str(pot_limit.rule_words) == "Between 4 and 7: in pot-limit the most is the pot, 7."
+    assert [str(preset.label) for preset in pot_limit.presets] == ["Min", "½ Pot", "Pot"]
+    no_limit = to_the_draw_and_pat(dealt("nl-2-7-single-draw")).game.snapshot().wager_range
+    assert no_limit is not None and str(no_limit.hint) == "Min bet: 2" and str(no_limit.confirm) == "Bet 2"
+    assert str(no_limit.all_in_confirm) == "All-in 98" and no_limit.presets[-1].key == "all_in"
+    assert str(no_limit.rule_words) == "Between 2 and 98: a bet is at least the big blind, 2."
+    assert dealt("2-7-triple-draw").game.snapshot().wager_range is None  # fixed limit: one amount, no entry
