@@ -61,11 +61,20 @@ def test_pokerstars_layout_of_a_no_limit_single_draw_hand_with_antes() -> None:
     assert max(antes) < lines.index("Bia: posts small blind 1")  # each player's ante before the blinds (R32)
 
 
-def test_pokerstars_header_of_pot_limit_badugi_and_the_big_blinds_ante_after_the_blind() -> None:
+@pytest.mark.parametrize(("code", "title"), [
+    ("2-7-single-draw", "2-7 Single Draw No Limit (1/2)"), ("fl-2-7-single-draw", "2-7 Single Draw Limit (2/4)"),
+    ("pl-badugi", "Badugi Pot Limit (1/2)"), ("nl-2-7-triple-draw", "Triple Draw 2-7 Lowball No Limit (1/2)"),
+    ("2-7-triple-draw", "Triple Draw 2-7 Lowball Limit (2/4)"),
+    ("pl-a-5-triple-draw", "Triple Draw A-5 Lowball Pot Limit (1/2)")])
+def test_pokerstars_header_names_the_game_its_structure_and_the_blinds_or_limits(code: str, title: str) -> None:
+    table = Table(["Ana", "Bia", "Caio"], games=[code]).do("deal", "Ana fold", "Bia fold")
+    assert text_of(table)[0].startswith(f"Triple Draw Dealer Hand #1:  {title} - ")
+
+
+def test_pokerstars_prints_the_big_blinds_ante_after_its_blind() -> None:
     table = Table(["Ana", "Bia", "Caio"], games=["pl-badugi"], ante=2, ante_by="big-blind").do("deal", "Ana fold",
                                                                                                 "Bia fold")
     lines = text_of(table)
-    assert lines[0].startswith("Triple Draw Dealer Hand #1:  Badugi Pot Limit (1/2) - ")
     assert lines.index("Caio: posts big blind 2") + 1 == lines.index("Caio: posts the ante 2")
 
 

@@ -17,7 +17,7 @@ from dealer.record.hand_record import HandRecord
 from engine_driver import Table
 from session_driver import random_session
 
-HEADER = re.compile(r"^Triple Draw Dealer Hand #(\d+):  (Triple Draw 2-7 Lowball Limit|[\w -]+ (?:No|Pot) Limit) "
+HEADER = re.compile(r"^Triple Draw Dealer Hand #(\d+):  ([\w -]+ (?:No |Pot )?Limit) "
                     r"\((\d+)/(\d+)\) - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d \S+$")
 TABLE = re.compile(r"^Table '(\w+)' 6-max Seat #(\d) is the button$")
 SEAT = re.compile(r"^Seat (\d): (\w+) \((\d+) in chips\)$")
