@@ -25,7 +25,12 @@ The scripted hands (half a million objects of the benchmark's own) are moved out
 the figure measures how much this benchmark keeps alive rather than either engine (a server keeps no such script).
 The garbage each engine makes while it plays is still collected as usual.
 
-Run: ``.venv/bin/python benchmarks/engine.py [--hands N] [--seed S] [--repeat R]``.
+No-limit 2-7 Single Draw (issue 27, ``--game nl-2-7-single-draw``): the same, the hands scripted by the big-bet
+differential test's driver (``tests/test_pokerkit_big_bet.py``: bets and raises to random totals in the range,
+blinds 1/2, 100 chips each) against PokerKit's ``NoLimitDeuceToSevenLowballSingleDraw``; goal: ``Game.push`` at
+least 4x PokerKit, as for triple draw.
+
+Run: ``.venv/bin/python benchmarks/engine.py [--game CODE] [--hands N] [--seed S] [--repeat R]``.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +62,14 @@ Script = tuple[Create, list[Input]]
 Operation = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
-def scripts(count: int, seed: int) -> tuple[list[Script], list[tuple[list[int], list[Operation]]]]:
-    """``count`` random six-handed hands, each as our script and PokerKit's, checked to agree input by input."""
+FIXED_LIMIT_GAME = "2-7-triple-draw"
+BIG_BET_GAME = "nl-2-7-single-draw"
+
+
+def scripts(count: int, seed: int, game: str = FIXED_LIMIT_GAME
+            ) -> tuple[list[Script], list[tuple[list[int], list[Operation]]]]:
+    """``count`` random six-handed hands of ``game``, each as our script and PokerKit's, checked to agree input by
+    input."""
     from pokerkit import (
         CardBurning,
         CheckingOrCalling,
@@ -70,6 +82,7 @@ def scripts(count: int, seed: int) -> tuple[list[Script], list[tuple[list[int], 
     )
 
     from test_pokerkit_betting import Duo, Picker
+    from test_pokerkit_big_bet import BigBetDuo
 
     manual: dict[type, Callable[[Any], Operation]] = {
         HoleDealing: lambda op: (State.deal_hole, (op.cards, op.player_index)),
@@ -84,14 +97,15 @@ def scripts(count: int, seed: int) -> tuple[list[Script], list[tuple[list[int], 
     ours: list[Script] = []
     theirs: list[tuple[list[int], list[Operation]]] = []
     for _ in range(count):
-        duo = Duo([STACK] * PLAYERS, rng.randrange(PLAYERS))
+        button = rng.randrange(PLAYERS)
+        duo = Duo([STACK] * PLAYERS, button) if game == FIXED_LIMIT_GAME else BigBetDuo([STACK] * PLAYERS, button, game)
         pick = Picker(rng=rng)
         while not duo.over:
             if duo.phase == "showdown" and not duo.cards:
                 duo.deal_showdown(random.Random(rng.getrandbits(32)))
             duo.play(pick.choice(duo.choices()))
-        game = duo.ours.game
-        ours.append((game.created, [entry for _, entry in game.inputs]))
+        table = duo.ours.game
+        ours.append((table.created, [entry for _, entry in table.inputs]))
         state = duo.theirs.state
         operations = [manual[type(op)](op) for op in state.operations if type(op) in manual]
         theirs.append((list(state.starting_stacks), operations))
@@ -113,16 +127,19 @@ def play_ours_with_state(hands: list[Script]) -> None:
             state_json(game, "t")
 
 
-def play_pokerkit(hands: list[tuple[list[int], list[Operation]]]) -> None:
-    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw, Mode
+def play_pokerkit(hands: list[tuple[list[int], list[Operation]]], game: str = FIXED_LIMIT_GAME) -> None:
+    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw, Mode, NoLimitDeuceToSevenLowballSingleDraw
 
     from pokerkit_driver import AUTOMATIONS
 
-    create = FixedLimitDeuceToSevenLowballTripleDraw.create_state
+    if game == FIXED_LIMIT_GAME:
+        create = partial(FixedLimitDeuceToSevenLowballTripleDraw.create_state, AUTOMATIONS, True, 0, (1, 2), 2, 4)
+    else:
+        create = partial(NoLimitDeuceToSevenLowballSingleDraw.create_state, AUTOMATIONS, True, 0, (1, 2), 2)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for stacks, operations in hands:
-            state = create(AUTOMATIONS, True, 0, (1, 2), 2, 4, stacks, PLAYERS, mode=Mode.CASH_GAME)
+            state = create(stacks, PLAYERS, mode=Mode.CASH_GAME)
             for operation, args in operations:
                 operation(state, *args)
             assert not state.status, "every scripted hand is played to the end"
@@ -142,6 +159,8 @@ def best_rates(contenders: list[tuple[Callable[[Any], None], list[Any]]], repeat
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=(FIXED_LIMIT_GAME, BIG_BET_GAME), default=FIXED_LIMIT_GAME,
+                        help="fixed-limit 2-7 Triple Draw (the house card's) or no-limit 2-7 Single Draw")
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=20240607)
     parser.add_argument("--repeat", type=int, default=5)
@@ -153,16 +172,17 @@ def main() -> int:
         return 1
 
     started = time.perf_counter()
-    ours, theirs = scripts(args.hands, args.seed)
+    ours, theirs = scripts(args.hands, args.seed, args.game)
     inputs = sum(len(entries) for _, entries in ours)
     operations = sum(len(ops) for _, ops in theirs)
-    print(f"{args.hands:,} random six-handed hands (seed {args.seed}; scripted and checked in "
+    print(f"{args.hands:,} random six-handed hands of {args.game} (seed {args.seed}; scripted and checked in "
           f"{time.perf_counter() - started:.1f} s): {inputs / args.hands:.1f} inputs per hand in ours, "
           f"{operations / args.hands:.1f} manual operations per hand in PokerKit; best of {args.repeat} runs")
     gc.collect()
     gc.freeze()  # the scripts are the benchmark's, not the engines': out of every collection's walk (see above)
     ours_rate, with_state, theirs_rate = best_rates(
-        [(play_ours, ours), (play_ours_with_state, ours), (play_pokerkit, theirs)], args.repeat)
+        [(play_ours, ours), (play_ours_with_state, ours), (partial(play_pokerkit, game=args.game), theirs)],
+        args.repeat)
     print(f"  ours      Game.push                        {ours_rate:>10,.0f} hands/s   "
           f"ours/pokerkit {ours_rate / theirs_rate:5.2f}x")
     print(f"  ours      Game.push + state_json each input{with_state:>10,.0f} hands/s   "

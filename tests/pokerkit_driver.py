@@ -15,6 +15,11 @@ replaces the unknown hole cards with them (its ``show_or_muck_hole_cards`` accep
 
 Automations: antes, blinds, bet collection, hand killing, chips pushing and chips pulling. Burning, dealing, the
 draws and the showdown are manual, so each of our inputs is one or a few PokerKit calls.
+
+Big-bet play: PokerKit has no-limit 2-7 Single Draw only; the other structure and draw combinations of 2-7 are
+built here from its own mixins (``BIG_BET_VARIANTS``), with the big blind as every round's smallest bet. Antes
+"each" are PokerKit's uniform antes (trimmed, so they form contribution levels); the big blind's ante is its
+``{1: ante}`` (not trimmed: PokerKit then keeps it as dead money in the main pot, outside the levels).
 """
 
 from __future__ import annotations
@@ -23,7 +28,19 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from pokerkit import Automation, ChipsPushing, FixedLimitDeuceToSevenLowballTripleDraw, Mode, State
+from pokerkit import (
+    Automation,
+    ChipsPushing,
+    DeuceToSevenLowballMixin,
+    FixedLimitDeuceToSevenLowballTripleDraw,
+    Mode,
+    NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitPokerMixin,
+    PotLimitPokerMixin,
+    SingleDraw,
+    State,
+    TripleDraw,
+)
 
 from dealer.rules.cards import HAND_SIZE, parse_cards, parse_hand
 
@@ -38,28 +55,56 @@ AUTOMATIONS = (
 UNKNOWN = "??"
 
 
+class PotLimitDeuceToSevenLowballSingleDraw(PotLimitPokerMixin, DeuceToSevenLowballMixin, SingleDraw):
+    """Pot-limit 2-7 Single Draw: PokerKit's own parts, a combination it does not ship."""
+
+
+class NoLimitDeuceToSevenLowballTripleDraw(NoLimitPokerMixin, DeuceToSevenLowballMixin, TripleDraw):
+    """No-limit 2-7 Triple Draw (the big blind as the smallest bet of every round)."""
+
+
+class PotLimitDeuceToSevenLowballTripleDraw(PotLimitPokerMixin, DeuceToSevenLowballMixin, TripleDraw):
+    """Pot-limit 2-7 Triple Draw."""
+
+
+# Our (structure, draws) -> PokerKit's game class, for the 2-7 games.
+BIG_BET_VARIANTS: dict[tuple[str, int], Any] = {
+    ("no-limit", 1): NoLimitDeuceToSevenLowballSingleDraw,
+    ("pot-limit", 1): PotLimitDeuceToSevenLowballSingleDraw,
+    ("no-limit", 3): NoLimitDeuceToSevenLowballTripleDraw,
+    ("pot-limit", 3): PotLimitDeuceToSevenLowballTripleDraw,
+}
+
+
+def pokerkit_game(variant: Any, blinds: tuple[int, int], bets: tuple[int, int], ante: int = 0,
+                  ante_by: str = "each") -> Any:
+    """PokerKit's game definition in the driver's automations and cash-game mode.
+
+    ``bets``: the fixed limit's small and big bet; a single-draw game takes one smallest bet (the first). A
+    big-blind ante is posted by PokerKit's player 1 (the big blind with three players or more)."""
+    antes: Any = {1: ante} if ante and ante_by == "big-blind" else ante
+    sizes = bets[:1] if issubclass(variant, SingleDraw) else bets
+    # Cash-game mode only warns about a fold with nothing to call (tournament mode refuses it, ruling R10
+    # allows it); draw games have no boards, so the mode's other differences (run-outs) never apply.
+    return variant(AUTOMATIONS, ante_by != "big-blind", antes, blinds, *sizes, mode=Mode.CASH_GAME)
+
+
 class PokerKitHand:
     """One hand; every method takes and returns OUR seat indices (clockwise, ``button`` given)."""
 
     def __init__(self, stacks: Sequence[int], button: int, blinds: tuple[int, int] = (1, 2),
-                 bets: tuple[int, int] = (2, 4), variant: Any = FixedLimitDeuceToSevenLowballTripleDraw) -> None:
-        """``variant``: PokerKit's game (a triple-draw class: its hand size and hand types); 2-7 by default."""
+                 bets: tuple[int, int] = (2, 4), variant: Any = FixedLimitDeuceToSevenLowballTripleDraw,
+                 ante: int = 0, ante_by: str = "each") -> None:
+        """``variant``: PokerKit's game (a draw class: its hand size, hand types, structure and draws); fixed-limit
+        2-7 Triple Draw by default. ``ante``/``ante_by`` as our table's settings."""
         self.players = len(stacks)
         self.hand_size: int = variant.hole_dealing_count
         if not 2 <= self.players <= 6 or not 0 <= button < self.players:
             raise ValueError(f"2-6 players and a button among them, not {self.players} players, button {button}")
         self.button = button
-        self.state: State = variant(
-            AUTOMATIONS,
-            True,  # ante trimming: irrelevant without antes
-            0,  # no antes
-            blinds,  # PokerKit player 0 posts the first value, player 1 the second (swapped heads-up)
-            bets[0],
-            bets[1],
-            # Cash-game mode only warns about a fold with nothing to call (tournament mode refuses it, ruling R10
-            # allows it); draw games have no boards, so the mode's other differences (run-outs) never apply.
-            mode=Mode.CASH_GAME,
-        )([stacks[self.seat(player)] for player in range(self.players)], self.players)
+        # PokerKit player 0 posts the first blind, player 1 the second (swapped heads-up).
+        self.game = pokerkit_game(variant, blinds, bets, ante, ante_by)
+        self.state: State = self.game([stacks[self.seat(player)] for player in range(self.players)], self.players)
         self._deal_starting_hands()
 
     # Seat mapping ------------------------------------------------------------------------------------------
@@ -110,6 +155,15 @@ class PokerKitHand:
             return None
         return self.state.min_completion_betting_or_raising_to_amount
 
+    def min_to(self) -> int | None:
+        """Big-bet play: the smallest total a bet/raise may bring the player's bet to (their whole stack if less),
+        or None when PokerKit refuses a raise (short all-in not reopening, nobody left to call it)."""
+        return self.state.min_completion_betting_or_raising_to_amount
+
+    def max_to(self) -> int | None:
+        """Big-bet play: the largest total (no-limit: the whole stack; pot-limit: the pot after the call)."""
+        return self.state.max_completion_betting_or_raising_to_amount
+
     def raises_this_round(self) -> int:
         """PokerKit's cap counter: bets, completions and raises this round (blinds not counted; cap 4)."""
         return self.state.completion_betting_or_raising_count
@@ -125,8 +179,9 @@ class PokerKitHand:
     def check_or_call(self) -> None:
         self.state.check_or_call()
 
-    def bet_or_raise(self) -> None:
-        self.state.complete_bet_or_raise_to()
+    def bet_or_raise(self, to: int | None = None) -> None:
+        """Bet or raise to the total ``to`` (big-bet play), or to the one fixed-limit amount."""
+        self.state.complete_bet_or_raise_to(to)
 
     # Draws -------------------------------------------------------------------------------------------------
 

@@ -25,10 +25,20 @@ def random_create(rng: random.Random) -> dict[str, Any]:
             "button": NAMES[rng.randrange(players)], "hands": rng.randint(1, 6)}
 
 
-def random_session(rng: random.Random, undos: float = 0.05, inputs: int = 400) -> Game:
+def random_big_bet_create(rng: random.Random, games: tuple[str, ...]) -> dict[str, Any]:
+    """A table dealing ``games`` (big-bet codes), with random blinds and, half the time, antes of either kind."""
+    create = random_create(rng)
+    create.update(games=list(games), blinds=rng.choice([[1, 2], [2, 5], [5, 10]]))
+    if rng.random() < 0.5:
+        create.update(ante=rng.randint(1, 3), ante_by=rng.choice(["each", "big-blind"]))
+    return create
+
+
+def random_session(rng: random.Random, undos: float = 0.05, inputs: int = 400,
+                   create: dict[str, Any] | None = None) -> Game:
     """A session played at random until it ends (or ``inputs`` inputs): undos and redos, a few misdeals and exposed
-    cards."""
-    game = Game(parse_create(random_create(rng)))
+    cards. ``create``: the table (a random fixed-limit one by default)."""
+    game = Game(parse_create(create or random_create(rng)))
     for _ in range(inputs):
         if not game.legal:
             break
@@ -65,7 +75,12 @@ def pick(game: Game, rng: random.Random) -> Input:
     choices = [action for action in (Action.CHECK, Action.CALL) if action in legal] * 4
     choices += [action for action in (Action.BET, Action.RAISE) if action in legal] * 3
     choices += [Action.FOLD] if Action.CHECK not in legal else []
-    return parse_input({"action": rng.choice(choices).value, "player": player})
+    chosen = rng.choice(choices)
+    request: dict[str, Any] = {"action": chosen.value, "player": player}
+    low, high = legal[chosen].min_to, legal[chosen].max_to
+    if low is not None and high is not None:  # big-bet play: a total in the range, its ends more often
+        request["to"] = rng.choice([low, high, rng.randint(low, high)])
+    return parse_input(request)
 
 
 def fresh_hand(game: Game, rng: random.Random) -> str:

@@ -17,14 +17,15 @@ from dealer.record.hand_record import HandRecord
 from engine_driver import Table
 from session_driver import random_session
 
-HEADER = re.compile(r"^Triple Draw Dealer Hand #(\d+):  Triple Draw 2-7 Lowball Limit \((\d+)/(\d+)\) - "
-                    r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \S+$")
+HEADER = re.compile(r"^Triple Draw Dealer Hand #(\d+):  ([\w -]+ (?:No |Pot )?Limit) "
+                    r"\((\d+)/(\d+)\) - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d \S+$")
 TABLE = re.compile(r"^Table '(\w+)' 6-max Seat #(\d) is the button$")
 SEAT = re.compile(r"^Seat (\d): (\w+) \((\d+) in chips\)$")
 BLIND = re.compile(r"^(\w+): posts (small|big) blind (\d+)( and is all-in)?$")
+ANTE = re.compile(r"^(\w+): posts the ante (\d+)( and is all-in)?$")
 ACTION = re.compile(r"^(\w+): (folds|checks|calls (\d+)|bets (\d+)|raises (\d+) to (\d+))( and is all-in)?$")
 DRAW = re.compile(r"^(\w+): (discards [1-5] cards?|stands pat)$")
-SHOW = re.compile(r"^(\w+): (shows \[(\w\w ){4}\w\w\] \(Lo: [^)]+\)|mucks hand|doesn't show hand)$")
+SHOW = re.compile(r"^(\w+): (shows \[(\w\w ){3,4}\w\w\] \(Lo: [^)]+\)|mucks hand|doesn't show hand)$")
 RETURNED = re.compile(r"^Uncalled bet \((\d+)\) returned to (\w+)$")
 COLLECTED = re.compile(r"^(\w+) collected (\d+) from (pot|main pot|side pot-\d)$")
 TOTAL = re.compile(r"^Total pot (\d+)((?: (?:Main pot|Side pot-\d) \d+\.)*) \| Rake 0$")
@@ -70,7 +71,9 @@ def check_hand(text: str, hand: HandRecord, table_id: str) -> None:
                 summary = index
                 break
             continue
-        if found := BLIND.match(line):
+        if found := ANTE.match(line):
+            put_in[found[1]] += int(found[2])  # dead money: in the pot, not in the round's bets (R32)
+        elif found := BLIND.match(line):
             put_in[found[1]] += int(found[3])
             street[found[1]] += int(found[3])
         elif found := ACTION.match(line):

@@ -44,6 +44,7 @@ from hypothesis import strategies as st
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
 from dealer.rules.cards import FULL_DECK, Card, format_cards
+from dealer.rules.entries import parse_input
 from dealer.rules.ranking import hand_key
 from engine_driver import Table
 from pokerkit_driver import AUTOMATIONS, PokerKitHand
@@ -58,13 +59,15 @@ class Duo:
     Seats are our seat indices (clockwise); ``pokerkit_driver`` maps them to PokerKit's players.
     """
 
-    def __init__(self, stacks: Sequence[int], button: int) -> None:
+    def __init__(self, stacks: Sequence[int], button: int, table: dict[str, Any] | None = None,
+                 **pokerkit: Any) -> None:
+        """``table``: our table's other settings (games, blinds, antes); ``pokerkit``: the driver's, to match."""
         self.names = NAMES[: len(stacks)]
         self.start = list(stacks)
         self.button = button
         players = [{"name": name, "stack": stack} for name, stack in zip(self.names, stacks, strict=True)]
-        self.ours = Table(players, button=self.names[button]).do("deal")
-        self.theirs = PokerKitHand(stacks, button)
+        self.ours = Table(players, button=self.names[button], **(table or {})).do("deal")
+        self.theirs = PokerKitHand(stacks, button, **pokerkit)
         self.cards: dict[int, str] = {}  # the hands shown at the showdown, by seat
         self.order: list[int] | None = None  # our showdown order (R18)
         self.asked: list[int] = []  # PokerKit's showdown order, as it asks
@@ -148,14 +151,17 @@ class Duo:
         if action == "show":
             move = f"show {self.cards[self.names.index(name)]}"
         self.inputs.append(f"{name} {move}")
-        self.ours.do(f"{name} {move}")
         theirs = self.theirs
+        if action in ("bet", "raise"):
+            self.wager(name, action, int(rest[0]) if rest else None)
+        else:
+            self.ours.do(f"{name} {move}")
         if action == "fold":
             theirs.fold()
         elif action in ("check", "call"):
             theirs.check_or_call()
         elif action in ("bet", "raise"):
-            theirs.bet_or_raise()
+            pass  # both played by ``wager``
         elif action == "draw":
             theirs.draw(int(rest[0]))
         elif action == "show":
@@ -167,6 +173,14 @@ class Duo:
             self.mucked.add(self.names.index(name))
             theirs.muck()
         self.compare()
+
+    def wager(self, name: str, action: str, to: int | None) -> None:
+        """A bet or raise in both engines: to the fixed amount, or to the total ``to`` (big-bet play)."""
+        request: dict[str, Any] = {"action": action, "player": name}
+        if to is not None:
+            request["to"] = to
+        self.ours.game.push(parse_input(request))
+        self.theirs.bet_or_raise(to)
 
     def finish_pokerkit_showdown(self) -> None:
         """We stop once a pot has a single claimant (R18); PokerKit asks every live player to show or muck.
@@ -194,20 +208,26 @@ class Duo:
         where = f"after {self.inputs}"
         assert self.phase == theirs.phase(), where
         assert self.seat(state["to_act"]) == theirs.to_act(), where
-        assert [player["stack"] for player in state["players"]] == theirs.stacks(), where
+        self.compare_stacks(where)
         assert [player["bet"] for player in state["players"]] == theirs.bets(), where
         if self.phase == "bet":
             self.compare_betting(where)
         elif self.phase == "draw":
             assert state["round"] + 1 == theirs.betting_round(), where  # PokerKit's draw k opens its street k+1
         if self.phase in ("bet", "draw", "showdown") and not any(theirs.bets()) and not self.asked:
-            # PokerKit's pots hold collected chips only: compare when no bet is out (between rounds). In the
-            # showdown PokerKit takes a mucked player out of its pots at once: compare before anyone shows.
-            ours = [(pot["amount"], tuple(sorted(self.names.index(name) for name in pot["eligible"])))
-                    for pot in state["pots"]]
-            assert ours == theirs.pots(), where
+            self.compare_pots(where)
         if self.over:
             self.compare_results(where)
+
+    def compare_stacks(self, where: str) -> None:
+        assert [player["stack"] for player in self.state["players"]] == self.theirs.stacks(), where
+
+    def compare_pots(self, where: str) -> None:
+        """PokerKit's pots hold collected chips only: compared when no bet is out (between rounds). In the showdown
+        PokerKit takes a mucked player out of its pots at once: compared before anyone shows."""
+        ours = [(pot["amount"], tuple(sorted(self.names.index(name) for name in pot["eligible"])))
+                for pot in self.state["pots"]]
+        assert ours == self.theirs.pots(), where
 
     def compare_betting(self, where: str) -> None:
         state, legal, theirs = self.state, self.legal, self.theirs

@@ -15,9 +15,9 @@ from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import Domain, gettext
 
 from dealer import (
+    ALL_GAMES,
     CARD_EXAMPLE_HANDS,
     DEFAULT_GAME,
-    GAMES,
     GLOSSARY,
     HAND_EXAMPLES,
     QUESTIONS,
@@ -246,7 +246,7 @@ def compare() -> tuple[str, int]:
     visible = max(MIN_HANDS, max((f.number for f in fields if f.text), default=0))
     page = render_template(
         "compare.html", fields=fields, visible_hands=visible, results=results, error=error, game=game,
-        games=tuple(GAMES.values()), picker=deck_grid(),
+        games=tuple(ALL_GAMES.values()), picker=deck_grid(),
         lead=words.lead, reminders=words.reminders, examples=example_links() if words.card_examples else [])
     return page, 400 if error else 200
 

@@ -1,5 +1,10 @@
 """Each hand as PHH, the hand-history format of PokerKit and its paper (variant ``F2L3D``), written by PokerKit.
 
+No-limit 2-7 Single Draw is PHH's own ``N2L1D`` and replays in PokerKit like the house card's game. A game or a
+structure PHH has no variant for (pot-limit and no-limit triple draw, pot-limit single draw, A-5, Badeucey, Badacey)
+is written as the variant with its draws (``N2L1D`` for one draw, else ``F2L3D``, or ``FB`` for Badugi) and named in
+user fields (``_game``, ``_game_name``, ``_betting``, ``_ranking``).
+
 The actions are written from the engine's record of the hand, with unknown cards ``??`` (the dealer's real cards
 are not the engine's business before the showdown; the shown ones are given as shown), and PokerKit's
 ``HandHistory`` writes the file, so it is what PokerKit reads back. Where the house card and PokerKit share the
@@ -15,12 +20,21 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
-from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode, State
+from pokerkit import (
+    Automation,
+    FixedLimitDeuceToSevenLowballTripleDraw,
+    HandHistory,
+    Mode,
+    NoLimitDeuceToSevenLowballSingleDraw,
+    Poker,
+    State,
+)
 
 from ..record.hand_record import HandRecord, SessionRecord
-from ..rules.facts import NotAsked, Step
-from ..rules.games import DEFAULT_GAME, GameRules, game_rules
+from ..rules.facts import AntePosted, BlindPosted, NotAsked, Step, Wagered
+from ..rules.games import DEFAULT_GAME, FIXED_LIMIT, GAMES, PREFIXES, GameRules, game_rules
 from ..rules.legal import Action
+from ..rules.stakes import ANTE_BIG_BLIND, Stakes
 from ..rules.table_state import Phase
 from .pokerstars import SITE
 
@@ -39,6 +53,7 @@ DRAW_FOLD = "R10 folds in a draw"
 POT_KEPT = "R16 a pot already paid is kept after a muck"
 ODD_CHIPS = "R17 one-each odd chips, each pot split on its own"
 NOT_SHOWN = "R18 the last claimant wins without showing"
+BIG_BLIND_ANTE = "R32 the big blind's ante counts in the big blind's contribution level, not only in the main pot"
 
 
 class Divergence(Exception):
@@ -50,20 +65,23 @@ def house_rules(hand: HandRecord) -> list[str]:
     found: list[str] = []
     if any(blind.amount < blind.full for blind in hand.blinds):
         found.append(SHORT_BLINDS)
+    fixed_limit = game_rules(hand.game).structure == FIXED_LIMIT  # R7-R9 are fixed limit's (R28)
     wagers: dict[int, int] = {}
     for step in hand.steps:
         if step.kind is not None:
             wagers[step.round or 0] = wagers.get(step.round or 0, 0) + 1
-        if step.kind == "qualifies":
+        if step.kind == "qualifies" and fixed_limit:
             found.append(HALF_UNIT)
-        if step.kind == "incomplete":
+        if step.kind == "incomplete" and fixed_limit:
             found.append(SHORT_RAISE)
         if step.option is not None and step.option.completes:
             found.append(COMPLETION)
         if step.phase == Phase.DRAW and step.entry.action is Action.FOLD:
             found.append(DRAW_FOLD)
-    if any(count > POKERKIT_CAP for count in wagers.values()):
+    if fixed_limit and any(count > POKERKIT_CAP for count in wagers.values()):
         found.append(UNLIMITED)
+    if _big_blind_ante_in_side_pots(hand):
+        found.append(BIG_BLIND_ANTE)
     result = hand.result
     if result is not None and not result.uncontested:
         shown = {step.entry.player for step in hand.steps if step.entry.action is Action.SHOW}
@@ -77,15 +95,24 @@ def house_rules(hand: HandRecord) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _big_blind_ante_in_side_pots(hand: HandRecord) -> bool:
+    """The big blind posted the table's ante (R32) and somebody went all-in: PokerKit keeps that ante as dead money
+    in the main pot, outside the contribution levels, so its side pots differ from ours."""
+    antes = [fact for fact in hand.steps[0].facts if isinstance(fact, AntePosted)]
+    if len(antes) != 1 or antes[0].player != hand.big_blind:
+        return False
+    return any(fact.all_in for step in hand.steps for fact in step.facts
+               if isinstance(fact, (AntePosted, BlindPosted, Wagered)))
+
+
 class PokerKitPlay:
     """One of our hands through PokerKit: player 0 is the first left of the button, the button is last."""
 
-    def __init__(self, hand: HandRecord, stakes: tuple[int, int, int, int]) -> None:
+    def __init__(self, hand: HandRecord, game: Poker) -> None:
         self.hand = hand
         button = hand.names.index(hand.button)
         self.order = hand.names[button + 1:] + hand.names[:button + 1]
-        self.game = FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, 0, stakes[:2], stakes[2], stakes[3],
-                                                            mode=Mode.CASH_GAME)
+        self.game = game
         starting = hand.starting
         self.state: State = self.game([starting[name] for name in self.order], len(self.order))
         while self.state.hole_dealee_index is not None:
@@ -188,12 +215,12 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
     fields = _fields(session, hand, table_id, order)
     rules = house_rules(hand)
     game = game_rules(hand.game)
-    if game is not DEFAULT_GAME:
-        fields.update(_game_fields(game))
-    if game is DEFAULT_GAME and hand.result is not None and any(
+    fields.update(_game_fields(game))
+    definition = pokerkit_game(game, stakes)
+    if definition is not None and hand.result is not None and any(
             isinstance(fact, NotAsked) for step in hand.steps for fact in step.facts):
         try:
-            play = PokerKitPlay(hand, (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet))
+            play = PokerKitPlay(hand, definition)
             state = play.play()
         except Divergence:
             rules = rules or ["a house rule PokerKit plays differently"]
@@ -205,20 +232,70 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
         fields["_house_rules"] = rules
     standard = {key: value for key, value in fields.items() if not key.startswith("_")}
     user = {key: value for key, value in fields.items() if key.startswith("_")}
-    return HandHistory(variant=game.phh_variant or DEFAULT_GAME.phh_variant or "F2L3D", antes=[0] * len(order),
+    variant = phh_variant(game)
+    # N2L1D has one smallest bet; the fixed-limit variants two (the big blind for both in big-bet play).
+    limits = (stakes.big_blind, stakes.big_blind) if game.big_bet else (stakes.small_bet, stakes.big_bet)
+    small_bet, big_bet = (None, None) if variant == SINGLE_DRAW else limits
+    return HandHistory(variant=variant, antes=_antes(stakes, len(order)),
+                       ante_trimming_status=bool(stakes.ante) and _trimmed(stakes),  # as before without antes
                        blinds_or_straddles=_blinds(stakes.small_blind, stakes.big_blind, len(order)),
-                       small_bet=stakes.small_bet, big_bet=stakes.big_bet,
-                       starting_stacks=[hand.starting[name] for name in order],
-                       actions=our_actions(hand, order), user_defined_fields=user, **standard)
+                       small_bet=small_bet, big_bet=big_bet,
+                       min_bet=stakes.big_blind if variant == SINGLE_DRAW else None,
+                       starting_stacks=[hand.starting[name] for name in order], actions=our_actions(hand, order),
+                       user_defined_fields=user, **standard)
+
+
+SINGLE_DRAW = "N2L1D"  # PHH's no-limit 2-7 Single Draw
+
+
+def phh_variant(game: GameRules) -> str:
+    """PHH's variant of the game, else the one with its draws: N2L1D for one draw, else its fixed-limit variant
+    (FB for Badugi, F2L3D for the rest)."""
+    if game.phh_variant is not None:
+        return game.phh_variant
+    if game.draws == 1:
+        return SINGLE_DRAW
+    base = GAMES.get(game.code[3:] if game.code[:3] in PREFIXES else game.code, DEFAULT_GAME)
+    return base.phh_variant or DEFAULT_GAME.phh_variant or "F2L3D"
+
+
+def pokerkit_game(game: GameRules, stakes: Stakes) -> Poker | None:
+    """PokerKit's own definition of the game (its PHH variant, the table's blinds and antes), or None when PHH has
+    no variant for it: 2-7 Triple Draw in fixed limit, 2-7 Single Draw in no-limit."""
+    # PokerKit's raw antes: one value for every player, or {1: ante} for its player 1 (the big blind).
+    antes: int | dict[int, int] = {1: stakes.ante} if stakes.ante_by == ANTE_BIG_BLIND else stakes.ante
+    blinds = (stakes.small_blind, stakes.big_blind)
+    if game.phh_variant == SINGLE_DRAW:
+        return NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, _trimmed(stakes), antes, blinds, stakes.big_blind,
+                                                    mode=Mode.CASH_GAME)
+    if game.phh_variant == DEFAULT_GAME.phh_variant:
+        return FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, _trimmed(stakes), antes, blinds, stakes.small_bet,
+                                                       stakes.big_bet, mode=Mode.CASH_GAME)
+    return None
 
 
 def _game_fields(game: GameRules) -> dict[str, Any]:
-    """A game PHH has no variant for (A-5 Triple Draw, Badeucey, Badacey) is written as the fixed-limit triple draw
-    it is played as (F2L3D: the same betting and draws) and named in ``_game``; Badugi has its own variant (FB)."""
+    """A game or structure PHH has no variant for (A-5 Triple Draw, Badeucey, Badacey; pot-limit and no-limit
+    triple draw, pot-limit single draw) is written as the variant with its draws and named in user fields;
+    Badugi in fixed limit has its own variant (FB), no-limit 2-7 Single Draw too (N2L1D)."""
     if game.phh_variant is not None:
         return {}
-    return {"_game": game.code, "_game_name": game.name.render(),
+    return {"_game": game.code, "_game_name": game.full_name.render(), "_betting": game.structure,
             "_ranking": [half.code for half in game.halves]}
+
+
+def _antes(stakes: Stakes, players: int) -> list[int]:
+    """PokerKit's antes by its player: each player's, or the big blind's (its player 1; heads-up PokerKit swaps it to
+    its player 0, the big blind, as it swaps the blinds)."""
+    if stakes.ante and stakes.ante_by == ANTE_BIG_BLIND:
+        return [0, stakes.ante] + [0] * (players - 2)
+    return [stakes.ante] * players
+
+
+def _trimmed(stakes: Stakes) -> bool:
+    """PokerKit's ante trimming: the antes each player posts are contributions, built into levels with the bets
+    (R16); the big blind's ante for the table is not (trimmed it would be returned, nobody matching it)."""
+    return stakes.ante_by != ANTE_BIG_BLIND
 
 
 def _blinds(small: int, big: int, players: int) -> list[int]:

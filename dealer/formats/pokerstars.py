@@ -12,7 +12,8 @@ import time
 from collections.abc import Iterable
 
 from ..record.hand_record import Correction, HandRecord, SessionRecord
-from ..rules.facts import Shown, Step
+from ..rules.facts import AntePosted, BlindPosted, Shown, Step
+from ..rules.games import FIXED_LIMIT, GAMES, NO_LIMIT, POT_LIMIT, PREFIXES, GameRules, game_rules
 from ..rules.legal import Action
 from ..rules.outcomes import Award
 from ..rules.ranking import RANK_LABELS, Category, RankedHand, rank_hand
@@ -39,9 +40,17 @@ def hand_text(session: SessionRecord, hand: HandRecord, table_id: str) -> str:
     return "\n".join(HandWriter(session, hand, table_id).lines()) + "\n"
 
 
-# PokerStars' names of the games (R25): each hand's header names its own.
+# PokerStars' names of the games (R25) and of the betting structures (R28): each hand's header names its own, the
+# fixed limits after a limit game, the blinds after a no-limit or pot-limit one ("2-7 Single Draw No Limit (1/2)").
 GAME_NAMES = {"2-7-triple-draw": "Triple Draw 2-7 Lowball", "a-5-triple-draw": "Triple Draw A-5 Lowball",
-              "badugi": "Badugi", "badeucey": "Badeucey", "badacey": "Badacey"}
+              "badugi": "Badugi", "badeucey": "Badeucey", "badacey": "Badacey", "2-7-single-draw": "2-7 Single Draw"}
+STRUCTURE_NAMES = {FIXED_LIMIT: "Limit", POT_LIMIT: "Pot Limit", NO_LIMIT: "No Limit"}
+
+
+def game_title(game: GameRules) -> str:
+    """The header's name of the game and its structure: "Triple Draw 2-7 Lowball Limit", "Badugi Pot Limit"."""
+    code = game.code[3:] if game.code[:3] in PREFIXES and game.code[3:] in GAMES else game.code
+    return f"{GAME_NAMES.get(code, game.name.render())} {STRUCTURE_NAMES[game.structure]}"
 
 
 def lo(ranked: RankedHand) -> str:
@@ -78,6 +87,7 @@ class HandWriter:
 
     def __init__(self, session: SessionRecord, hand: HandRecord, table_id: str) -> None:
         self.session, self.hand, self.table_id = session, hand, table_id
+        self.game = game_rules(hand.game)
         self.out: list[str] = []
         self.shown: dict[str, RankedHand] = {}
         self.folded: dict[str, str] = {}
@@ -105,21 +115,29 @@ class HandWriter:
     # The header and the blinds -----------------------------------------------------------------------------------
 
     def header(self) -> None:
-        hand, stakes = self.hand, self.session.create.stakes
+        hand, stakes, game = self.hand, self.session.create.stakes, self.game
         when = self.session.time(hand.deal_seq)
-        self.out.append(f"{SITE} Hand #{hand.number}:  {GAME_NAMES.get(hand.game, hand.game)} Limit "
-                        f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")
+        amounts = (stakes.small_blind, stakes.big_blind) if game.big_bet else (stakes.small_bet, stakes.big_bet)
+        self.out.append(f"{SITE} Hand #{hand.number}:  {game_title(game)} ({amounts[0]}/{amounts[1]}) - "
+                        f"{stamp(when)}")
         button = next(number for number, name, _ in hand.seats if name == hand.button)
         self.out.append(f"Table '{self.table_id}' 6-max Seat #{button} is the button")
         for number, name, stack in hand.seats:
             self.out.append(f"Seat {number}: {name} ({stack} in chips)")
-        for blind in hand.blinds:
-            name, label = blind.player, blind.blind
-            all_in = " and is all-in" if blind.all_in else ""
-            self.out.append(f"{name}: posts {label} blind {blind.amount}{all_in}")
-            if blind.amount < blind.full:
-                self.out.append(f"{name} is short: posts {blind.amount} of the {blind.full} {label} blind; the "
-                                f"others still call the full blind (house ruling R6)")
+        for posted in hand.steps[0].facts:  # antes and blinds in the order they were posted (R32)
+            if isinstance(posted, AntePosted):
+                self.out.append(f"{posted.player}: posts the ante {posted.amount}"
+                                f"{' and is all-in' if posted.all_in else ''}")
+            elif isinstance(posted, BlindPosted):
+                self.blind(posted)
+
+    def blind(self, blind: BlindPosted) -> None:
+        name, label = blind.player, blind.blind
+        all_in = " and is all-in" if blind.all_in else ""
+        self.out.append(f"{name}: posts {label} blind {blind.amount}{all_in}")
+        if blind.amount < blind.full:
+            self.out.append(f"{name} is short: posts {blind.amount} of the {blind.full} {label} blind; the "
+                            f"others still call the full blind (house ruling {'R29' if self.game.big_bet else 'R6'})")
 
     # One input at a time -----------------------------------------------------------------------------------------
 
@@ -179,9 +197,15 @@ class HandWriter:
             self.out.append("Betting is capped")
 
     def reopening(self, step: Step, name: str) -> None:
-        """Our own lines for what the house card decides about short all-ins and completions (R7)."""
+        """Our own lines for what the house card decides about short all-ins and completions (R7; R30 in big-bet
+        play, where only a full raise reopens the betting)."""
         option = step.option
         assert option is not None
+        if self.game.big_bet:
+            if step.kind == "incomplete":
+                self.out.append(f"{name}'s all-in is less than a full raise: the betting is not reopened for players "
+                                f"who already acted (house ruling R30)")
+            return
         if step.kind == "incomplete":
             self.out.append(f"{name}'s all-in is less than half a bet: the betting is not reopened for players who "
                             f"already acted (house ruling R7)")

@@ -129,9 +129,8 @@ def _entries(log: list[Any]) -> list[Entry]:
         raise BadInput(N_("The session's log does not start with the table's creation."))
     stakes = first.stakes
     settings = {"players": [{"name": spec.name, "stack": spec.stack} for spec in first.players],
-                "button": first.button, "blinds": [stakes.small_blind, stakes.big_blind],
-                "limits": [stakes.small_bet, stakes.big_bet], "raises": stakes.raises, "hands": stakes.hands,
-                "stack": stakes.stack, "games": list(first.games), "choice": first.choice, **first.open.to_json()}
+                "button": first.button, **stakes.to_json(),  # blinds, limits, raises, hands, stack, antes
+                "games": list(first.games), "choice": first.choice, **first.open.to_json()}
     if first.hands_per_game:
         settings["hands_per_game"] = first.hands_per_game
     if replace(parse_create(settings), drawn=first.drawn) != first:  # the same checks as a new table's

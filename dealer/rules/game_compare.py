@@ -9,7 +9,18 @@ from typing import Any
 from ..errors import BadInput
 from ..messages import N_, Msg, Translate, msg
 from .cards import Card, parse_cards
-from .games import BADACEY, BADEUCEY, BADUGI, DEFAULT_GAME, GAMES, TRIPLE_DRAW_27, TRIPLE_DRAW_A5, GameRules, Half
+from .games import (
+    ALL_GAMES,
+    BADACEY,
+    BADEUCEY,
+    BADUGI,
+    DEFAULT_GAME,
+    SINGLE_DRAW_27,
+    TRIPLE_DRAW_27,
+    TRIPLE_DRAW_A5,
+    GameRules,
+    Half,
+)
 from .ranking import Comparison, RankedHand, rank_groups
 from .ties import ranking_steps
 
@@ -19,10 +30,10 @@ def game_of(payload: object) -> GameRules:
     code = payload.get("game") if isinstance(payload, dict) else None
     if code is None:
         return DEFAULT_GAME
-    if not isinstance(code, str) or code not in GAMES:
+    if not isinstance(code, str) or code not in ALL_GAMES:
         raise BadInput(N_("Unknown game “{game}”: use one of {games}."), ruling="R25", game=str(code)[:30],
-                       games=", ".join(GAMES))
-    return GAMES[code]
+                       games=", ".join(ALL_GAMES))
+    return ALL_GAMES[code]
 
 
 def game_hand(game: GameRules, text: str) -> tuple[Card, ...]:
@@ -90,15 +101,18 @@ class Comparator:
     names_game: bool = True
 
 
+LEAD_27 = msg(N_("Enter two to six hands of five cards. In 2-7 the lowest hand wins: the ace is always high, and "
+                 "straights and flushes count against you."), rule="02")
+REMINDERS_27 = (msg(N_("A-2-3-4-5 is not the best hand: the ace is high, so it is ace-high."), ruling="R3"),
+                msg(N_("Straights and flushes count against you."), rule="02"),
+                msg(N_("Any hand without a pair beats any pair."), rule="02"),
+                msg(N_("Suits never break a tie: equal ranks split the pot."), rule="08"))
+
 COMPARATORS: dict[str, Comparator] = {
-    TRIPLE_DRAW_27: Comparator(
-        msg(N_("Enter two to six hands of five cards. In 2-7 the lowest hand wins: the ace is always high, and "
-               "straights and flushes count against you."), rule="02"),
-        (msg(N_("A-2-3-4-5 is not the best hand: the ace is high, so it is ace-high."), ruling="R3"),
-         msg(N_("Straights and flushes count against you."), rule="02"),
-         msg(N_("Any hand without a pair beats any pair."), rule="02"),
-         msg(N_("Suits never break a tie: equal ranks split the pot."), rule="08")),
-        N_("A hand has exactly 5 cards; {count} given."), card_examples=True, names_game=False),
+    TRIPLE_DRAW_27: Comparator(LEAD_27, REMINDERS_27, N_("A hand has exactly 5 cards; {count} given."),
+                               card_examples=True, names_game=False),
+    # One draw, the same hands: 2-7 ranks as the card's §02 (R33), the card's worked examples hold.
+    SINGLE_DRAW_27: Comparator(LEAD_27, REMINDERS_27, card_examples=True),
     TRIPLE_DRAW_A5: Comparator(msg(N_("In A-5 lowball the lowest hand wins: the ace is always low, and straights and "
                                       "flushes do not count."), ruling="R22")),
     BADUGI: Comparator(msg(N_("In Badugi only the largest set of cards with different ranks and suits counts; the "
