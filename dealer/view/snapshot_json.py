@@ -146,7 +146,18 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     state.update(extras(snap, translate, log, notes))
     state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
     state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
+    state["wager_range"] = wager_range_json(snap, translate)
     return state
+
+
+def wager_range_json(snap: Snapshot, translate: Translate = _same) -> dict[str, Any] | None:
+    """Big-bet play: the totals the player to act may bet or raise to, the presets, the hint (R29-R31)."""
+    wager = snap.wager_range
+    if wager is None:
+        return None
+    return {"action": str(wager.action), "player": wager.player, "min": wager.min, "max": wager.max,
+            "presets": [{"key": preset.key, "to": preset.to} for preset in wager.presets],
+            "hint": wager.hint.render(translate)}
 
 
 def _player_json(seat: SeatView) -> dict[str, Any]:
