@@ -39,7 +39,7 @@ def test_the_start_form_sends_each_games_structure_as_its_code_prefix_and_the_an
                    choice="dealer", **{"structure-badugi": "pl-", "structure-2-7-single-draw": ""},
                    ante="1", ante_by="big-blind")
     body = state(client, table)
-    assert [game["code"] for game in body["games"]] == ["pl-badugi", "2-7-single-draw"]
+    assert body["games"] == ["pl-badugi", "2-7-single-draw"]
     assert body["stakes"]["ante"] == 1 and body["stakes"]["ante_by"] == "big-blind"
 
 
@@ -59,7 +59,7 @@ def test_the_start_form_offers_single_draw_and_a_structure_per_game_with_the_usu
 def test_a_house_card_table_is_created_without_games_or_ante(client: Any) -> None:
     table = create(client, ["Ana", "Bia"], button=0)
     body = state(client, table)
-    assert [game["code"] for game in body["games"]] == ["2-7-triple-draw"]
+    assert body["games"] == ["2-7-triple-draw"]
     assert "ante" not in body["stakes"]
 
 
@@ -82,7 +82,7 @@ def test_the_typed_total_is_what_the_player_raises_to(client: Any) -> None:
     table = big_bet_table(client, "2-7-triple-draw", "pl-")
     after = ok(client, table, "raise", to="6")
     assert after["to_act"] == "Bia"
-    assert next(seat for seat in after["seats"] if seat["name"] == "Ana")["bet"] == 6
+    assert next(seat for seat in after["players"] if seat["name"] == "Ana")["bet"] == 6
 
 
 def test_a_refused_amount_is_said_by_its_field_and_nothing_else_changes(client: Any) -> None:

@@ -16,9 +16,9 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from dealer import (
+    ALL_GAMES,
     BUTTON_BY_LOT,
     DEFAULT_GAME,
-    GAMES,
     MAX_PLAYERS,
     N_,
     DealerError,
@@ -82,7 +82,7 @@ def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 2
     running, finished = table_rows()
     return render_template("start.html", form=form, error=error, running=running, finished=finished,
                            archived=archived_rows(),
-                           house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(GAMES.values())), status
+                           house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(ALL_GAMES.values())), status
 
 
 @bp.get("/")

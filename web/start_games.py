@@ -12,11 +12,12 @@ from typing import Any
 
 from flask_babel import gettext
 
+from dealer import PREFIXES
+
 from .limits import whole_number
 
-__all__ = ["GAMES_BLANK", "PREFIXES", "games_payload", "read_game_fields"]
+__all__ = ["GAMES_BLANK", "games_payload", "read_game_fields"]
 
-PREFIXES = {"fixed-limit": "fl-", "pot-limit": "pl-", "no-limit": "nl-"}  # the engine's structures, by code prefix
 ANTE_BY = ("each", "big-blind")
 GAMES_BLANK: dict[str, Any] = {"structures": {}, "ante": "", "ante_by": "each"}
 
@@ -26,7 +27,7 @@ def read_game_fields(form: Any) -> dict[str, Any]:
     the ante fields, as the start form keeps them between tries."""
     structures = {}
     for key in list(form.keys())[:40]:
-        if key.startswith("structure-") and form[key] in PREFIXES.values():
+        if key.startswith("structure-") and form[key] in PREFIXES:
             structures[key[len("structure-"):][:40]] = form[key]
     ante_by = form.get("ante_by", "each")
     return {"structures": structures, "ante": form.get("ante", "").strip()[:20],
