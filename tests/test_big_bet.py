@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import Api
 from dealer import NO_LIMIT, POT_LIMIT, BadInput, NotAllowed, game_rules, parse_input, ruling
@@ -185,10 +187,17 @@ def test_r32_the_big_blind_posts_one_ante_after_the_blind_and_a_short_stack_is_a
     assert table.chips() == 203
 
 
+def test_r32_a_big_blind_ante_is_never_returned_as_uncalled() -> None:
+    table = dealt("nl-2-7-single-draw", ante=1, ante_by="big-blind").do("Ana fold", "Bia call", "Caio check")
+    assert table.state["phase"] == "draw" and table.state["pots"][0]["amount"] == 5
+    assert not any("uncalled" in line for line in lines(table))
+    assert table.stacks() == {"Ana": 100, "Bia": 98, "Caio": 97}
+
+
 def test_r32_antes_are_checked_at_creation() -> None:
-    for settings in ({"ante": -1}, {"ante": 1.5}, {"ante_by": "button"}):
+    for bad in ({"ante": -1}, {"ante": 1.5}, {"ante_by": "button"}):
         with pytest.raises(BadInput):
-            Table(["Ana", "Bia"], **settings)
+            Table(["Ana", "Bia"], **bad)
 
 
 # --- R33: 2-7 Single Draw ---------------------------------------------------------------------------------------
@@ -248,3 +257,74 @@ def test_r28_api_refuses_unknown_prefixes_and_a_fixed_limit_amount_out_of_line(a
     api.ok(table, token, "deal")
     assert api.act(table, token, "raise", player="Ana", to=6)[0] == 409
     api.ok(table, token, "raise", player="Ana", to=4)
+
+
+# --- Invariants (hypothesis) ----------------------------------------------------------------------------------
+
+SHOWN = ("7h 5c 4d 3s 2c", "8h 6c 4s 3d 2h", "9c 7d 5s 4h 3c", "Tc 8d 6s 5h 2d", "Jc 9d 7s 6h 2s", "Qc Td 8s 7c 3h")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(stacks=st.lists(st.integers(1, 60), min_size=3, max_size=6),
+       game=st.sampled_from(["nl-2-7-single-draw", "pl-2-7-single-draw", "pl-badugi", "nl-a-5-triple-draw"]),
+       ante=st.integers(0, 3), ante_by=st.sampled_from(["each", "big-blind"]), data=st.data())
+def test_r32_chips_are_conserved_with_antes_and_all_ins(stacks: list[int], game: str, ante: int, ante_by: str,
+                                                        data: st.DataObject) -> None:
+    players = [{"name": f"P{number}", "stack": stack} for number, stack in enumerate(stacks)]
+    table = Table(players, button="P0", games=[game], ante=ante, ante_by=ante_by, hands=3)
+    total = sum(stacks)
+    shown = 0
+    for _ in range(200):
+        state = table.state
+        if state["phase"] == "over":
+            break
+        assert sum(player["stack"] + player["committed"] for player in state["players"]) == total
+        if state["phase"] == "deal":
+            table.do("deal")
+            shown = 0
+            continue
+        who = state["to_act"]
+        if state["phase"] == "draw":
+            table.do(f"{who} draw {data.draw(st.integers(0, state['hand_size']))}")
+            continue
+        if state["phase"] == "showdown":
+            cards = SHOWN[shown].split()[:state["hand_size"]]
+            shown += 1
+            table.do(f"{who} muck" if data.draw(st.booleans()) else f"{who} show {' '.join(cards)}")
+            continue
+        legal = table.legal
+        choice = data.draw(st.sampled_from(sorted(action for action in legal if action in (
+            "fold", "check", "call", "bet", "raise"))))
+        if choice in ("bet", "raise"):
+            entry = legal[choice]
+            assert entry["min"] <= entry["max"]
+            table.do(f"{who} {choice} {data.draw(st.integers(entry['min'], entry['max']))}")
+        else:
+            table.do(f"{who} {choice}")
+
+
+def test_r29_the_console_form_passes_the_declared_total_to_the_engine(client: Any) -> None:
+    from test_console import act, create, ok
+
+    table = create(client, ["Ana", "Bia", "Caio"], games="nl-2-7-single-draw")
+    ok(client, table, "deal")
+    refused = act(client, table, "raise", to="3")
+    assert refused.status_code == 409 and "Between 4 and 100" in refused.get_data(as_text=True)
+    assert act(client, table, "raise").status_code == 400  # no amount
+    assert act(client, table, "raise", to="1,000").status_code == 409  # read as typed: more than the stack
+    state = ok(client, table, "raise", to="12")
+    assert state["to_act"] == "Bia" and any(line["text"] == "Ana raises to 12" for line in state["log"])
+
+
+def test_r31_the_wager_range_gives_the_amount_entry_its_words() -> None:
+    pot_limit = dealt("pl-2-7-single-draw").game.snapshot().wager_range
+    assert pot_limit is not None and (pot_limit.player, pot_limit.min, pot_limit.max) == ("Ana", 4, 7)
+    assert str(pot_limit.confirm) == "Raise to 4" and str(pot_limit.confirm_template) == "Raise to {to}"
+    assert str(pot_limit.all_in_confirm) == "Raise to 7"  # the pot, not the stack
+    assert str(pot_limit.rule_words) == "Between 4 and 7: in pot-limit the most is the pot, 7."
+    assert [str(preset.label) for preset in pot_limit.presets] == ["Min", "½ Pot", "Pot"]
+    no_limit = to_the_draw_and_pat(dealt("nl-2-7-single-draw")).game.snapshot().wager_range
+    assert no_limit is not None and str(no_limit.hint) == "Min bet: 2" and str(no_limit.confirm) == "Bet 2"
+    assert str(no_limit.all_in_confirm) == "All-in 98" and no_limit.presets[-1].key == "all_in"
+    assert str(no_limit.rule_words) == "Between 2 and 98: a bet is at least the big blind, 2."
+    assert dealt("2-7-triple-draw").game.snapshot().wager_range is None  # fixed limit: one amount, no entry

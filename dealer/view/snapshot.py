@@ -215,7 +215,7 @@ class WagerRange(NamedTuple):
     presets: tuple[WagerPreset, ...]  # the legal ones, in the order Min, ½ Pot, Pot, All-in (equal amounts kept)
     confirm: Msg  # "Raise to 12" / "Bet 12", at the minimum
     confirm_template: Msg  # the same sentence keeping the placeholder "{to}", for a typed amount
-    all_in_confirm: Msg  # "All-in 57", the maximum
+    all_in_confirm: Msg  # "All-in 57": the maximum (in pot-limit with a deeper stack, "Raise to 31")
     hint: Msg  # pot-limit: "Pot-size raise: to 31"; no-limit: "Min raise: to 12" (phones, TV)
     rule_words: Msg  # "Between 12 and 57: a raise must add at least 5." (R29, R31)
 

@@ -22,7 +22,8 @@ def wager_range(table: TableState, seat: Seat | None, legal: Legal) -> WagerRang
     low, high = option.min_to, option.max_to or option.min_to
     top = betting.current_bet(table, hand.betting)
     pot = big_bet.pot_after_call(table, hand, seat, top)
-    amounts = (("min", low), ("half_pot", top + pot // 2), ("pot", top + pot), ("all_in", seat.bet + seat.stack))
+    own = seat.bet + seat.stack
+    amounts = (("min", low), ("half_pot", top + pot // 2), ("pot", top + pot), ("all_in", own))
     presets = tuple(WagerPreset(key, _LABELS[key], to) for key, to in amounts if low <= to <= high)
     is_bet = option.action is _BET
     template = N_("Bet {to}") if is_bet else N_("Raise to {to}")
@@ -31,5 +32,5 @@ def wager_range(table: TableState, seat: Seat | None, legal: Legal) -> WagerRang
     else:
         hint = msg(N_("Min bet: {to}") if is_bet else N_("Min raise: to {to}"), ruling="R29", to=low)
     return WagerRange(option.action, seat.name, low, high, presets, msg(template, to=low), msg(template, to="{to}"),
-                      msg(N_("All-in {amount}"), amount=high), hint,
+                      msg(N_("All-in {amount}"), amount=high) if high == own else msg(template, to=high), hint,
                       big_bet.range_words(table, hand, seat, option, over=True))
