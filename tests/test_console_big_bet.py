@@ -111,12 +111,24 @@ def test_an_amount_that_is_no_number_is_refused_by_its_field(client: Any) -> Non
     assert state(client, table) == before
 
 
+def test_without_javascript_a_refused_amount_comes_back_on_the_whole_console_by_its_field(client: Any) -> None:
+    table = big_bet_table(client)
+    answer = act(client, table, "raise", to="3")
+    assert answer.status_code == 409
+    html = answer.get_data(as_text=True)
+    assert by_testid(html, "amount-refusal").startswith("Between 4 and 100")
+    assert 'name="to" value="3"' in html and 'data-testid="notice"' not in html
+
+
 def test_a_fixed_limit_table_keeps_its_buttons(client: Any) -> None:
     table = create(client, ["Ana", "Bia", "Caio"], button=0)
     ok(client, table, "deal")
     page = client.get(f"/t/{table}/dealer")
     assert "amount-form" not in ids_of(page)
     assert by_testid(page.get_data(as_text=True), "act-raise") == "Raise to 4"
+    # A total other than the one amount is refused in the console's notice, as every refusal there.
+    answer = act(client, table, "raise", to="5")
+    assert answer.status_code == 409 and by_testid(answer.get_data(as_text=True), "notice")
 
 
 # --- the phones and the TV --------------------------------------------------------------------------------------

@@ -164,7 +164,8 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
         given = refusal.message.args.get("given")
         since = dealer_access(table_id).game.recorded_since(given) if isinstance(given, int) else None
         return render_console(table_id, since or notice, status, notice_kind="stale")
-    if amount is not None:  # an amount refused: said by its field, which keeps what was typed; nothing else moves
+    if amount is not None and dealer_access(table_id).snapshot().wager_range is not None:
+        # an amount refused: said by its field (still on screen), which keeps what was typed; nothing else moves
         return render_console(table_id, None, status, amount=AmountEntry(amount, notice))
     return render_console(table_id, notice, status, picked, typed)
 
