@@ -179,3 +179,12 @@ def test_digits_type_the_amount_and_enter_confirms_it(dealer: Console, api: Api)
     page.keyboard.press("c")
     page.wait_for_function("() => document.querySelector('#console-state') !== window.__before", timeout=WAIT)
     assert api.state(table)["to_act"] == "Ana"
+    # Chips pushed without a word (TDA 43-A), in one tap: Ana (12 in) pushes 30 facing Bia's pot raise, a few chips
+    # over the call, less than half the minimum raise: a call, and the rest goes back.
+    top = int(pot)
+    page.wait_for_selector("[data-testid=amount-pushed]:not([disabled])", timeout=WAIT)
+    page.get_by_test_id("amount-to").fill("30")
+    dealer.tap("amount-pushed")
+    said = dealer.text("notice")
+    assert f"so Ana calls {top - 12}" in said and f"{12 + 30 - top} go back to Ana" in said, said
+    assert next(seat for seat in api.state(table)["players"] if seat["name"] == "Ana")["committed"] == top

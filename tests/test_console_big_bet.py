@@ -141,3 +141,20 @@ def test_the_phone_and_the_tv_show_the_pot_and_the_engines_hint(client: Any) -> 
     assert "Pot 3" in tv and "Pot-size raise: to 7" in tv
     no_limit = big_bet_table(client)
     assert "Min raise: to 4" in text(client.get(f"/t/{no_limit}"))
+
+
+def test_r29_chips_pushed_without_a_word_in_one_tap_say_what_they_count_as(client: Any) -> None:
+    """TDA 43-A: under half the minimum raise over the call, a call and the rest returned; half or more, a raise
+    made at least the minimum."""
+    table = big_bet_table(client)  # no-limit, blinds 1/2
+    ok(client, table, "raise", to="10")  # Ana: the next full raise is to 18
+    answer = act(client, table, "raise", to="12", pushed="yes", headers=HX)  # Bia (1 in) pushes 12: 3 over the call
+    assert answer.status_code == 200
+    said = by_testid(answer.get_data(as_text=True), "notice")
+    assert "so Bia calls 9" in said and "3 go back to Bia" in said, said
+    body = state(client, table)
+    assert body["to_act"] == "Caio" and next(p for p in body["players"] if p["name"] == "Bia")["bet"] == 10
+    answer = act(client, table, "raise", to="12", pushed="yes", headers=HX)  # Caio (2 in) pushes 12: 4 over, half
+    said = by_testid(answer.get_data(as_text=True), "notice")
+    assert "Raise to 18" in said, said
+    assert next(p for p in state(client, table)["players"] if p["name"] == "Caio")["bet"] == 18

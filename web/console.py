@@ -21,7 +21,7 @@ from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg
+from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg, read_pushed
 
 from . import qr
 from .card_display import deck_grid
@@ -138,9 +138,10 @@ def _form_seq() -> int:
         raise BadInput(N_("This form has no screen number (seq): reload the console.")) from None
 
 
-def _after_change(table_id: str) -> BaseResponse:
+def _after_change(table_id: str, said: Msg | None = None) -> BaseResponse:
+    """The console as it now stands (``said``: what the tap counted as, in the engine's words)."""
     if is_htmx():
-        return render_console(table_id)
+        return render_console(table_id, said, notice_kind="recorded")
     return redirect(url_for("console.console", table_id=table_id), code=303)
 
 
@@ -170,12 +171,12 @@ def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), 
     return render_console(table_id, notice, status, picked, typed)
 
 
-def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked: tuple[str, ...] = (),
+def _tap(table_id: str, change: Callable[[TableAccess], Confirm | Msg | None], picked: tuple[str, ...] = (),
          typed: str = "", amount: str | None = None) -> BaseResponse:
     """A tap that changes the table (act, undo, redo): refused without the dealer's key; a change that must be
-    confirmed first is asked (``change`` returns the question); a refusal or a disk that refused is shown on the
-    console (nothing was applied), a refused amount (``amount``: what was typed) by its field; else the console as
-    it now stands."""
+    confirmed first is asked (``change`` returns the question, or the engine's words for what it recorded); a
+    refusal or a disk that refused is shown on the console (nothing was applied), a refused amount (``amount``: what
+    was typed) by its field; else the console as it now stands."""
     table = dealer_access(table_id)  # 404 for an unknown table
     refused = _refused_without_token(table)
     if refused is not None:
@@ -186,9 +187,9 @@ def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked:
         return _refusal(table_id, refusal, picked, typed, amount)
     except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
         return render_console(table_id, failure.message, 503, picked, typed)
-    if asked is not None:
+    if isinstance(asked, Confirm):
         return render_console(table_id, confirm=asked)
-    return _after_change(table_id)
+    return _after_change(table_id, asked)
 
 
 @bp.post("/t/<table_id>/dealer/act")
@@ -198,7 +199,7 @@ def act(table_id: str) -> BaseResponse:
     typed = form.get("typed", "")[:80]
     amount = form["to"].strip()[:20] if "to" in form else None  # a big-bet amount (the player's total)
 
-    def change(table: TableAccess) -> Confirm | None:
+    def change(table: TableAccess) -> Confirm | Msg | None:
         payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
         if form.get("player"):
             payload["player"] = form["player"]
@@ -211,12 +212,23 @@ def act(table_id: str) -> BaseResponse:
         payload.update(open_game_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
+        said = _as_pushed(table, payload) if form.get("pushed") == "yes" else None
         asked = confirm_first(table, payload, form.get("confirm") == "yes")
         if asked is None:
             table.act(payload)
-        return asked
+        return asked or said
 
     return _tap(table_id, change, picked, typed, amount)
+
+
+def _as_pushed(table: TableAccess, payload: dict[str, Any]) -> Msg:
+    """The field's number as chips pushed without a word (TDA 43-A): the engine reads what they count as (a call
+    with the rest returned, or a bet or raise of at least the minimum); that is the input, and its words are said."""
+    reading = read_pushed(table.snapshot(), payload.get("to", 0))
+    if reading is None:
+        raise BadInput(N_("Chips pushed count only for the player to bet or call."))
+    payload.update(action=reading.action.value, to=reading.to)
+    return reading.words
 
 
 @bp.post("/t/<table_id>/dealer/undo")
