@@ -21,13 +21,14 @@ from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg
+from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg, read_pushed
 
 from . import qr
 from .card_display import deck_grid
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
 from .console_zones import (
     ZONES,
+    AmountEntry,
     RenderedOnce,
     ZoneContext,
     kept_keys,
@@ -51,7 +52,8 @@ __all__ = ["ZONES", "act", "bp", "console", "join", "live", "redo", "render_cons
 # --- the console ----------------------------------------------------------------------------------------------
 
 def render_console(table_id: str, notice: Msg | None = None, status: int = 200, picked: tuple[str, ...] = (),
-                   typed: str = "", notice_kind: str = "error", confirm: Confirm | None = None) -> Response:
+                   typed: str = "", notice_kind: str = "error", confirm: Confirm | None = None,
+                   amount: AmountEntry | None = None) -> Response:
     access = dealer_access(table_id)
     token = dealer_token(table_id)
     if token is None:
@@ -62,8 +64,8 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     answer = is_htmx()
     language = str(get_locale() or "en")
-    keys = zone_keys(snap, ZoneContext(language, table_id, csrf_token(table_id) or "", player_url,
-                                       join_url, tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed))
+    keys = zone_keys(snap, ZoneContext(language, table_id, csrf_token(table_id) or "", player_url, join_url,
+                                       tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed, amount))
     kept = kept_keys(request.headers.get("X-Console-Keep", "")) if answer else frozenset()
     send, swapped = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
     log = log_answer(snap.log, keys["log"] in kept, kept, append=request.method == "POST")  # a tap appends
@@ -75,6 +77,7 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         chart_html=_chart_html(snap, language) if send & {"stacks", "controls"} else "",
         oob=answer, zones=swapped, keys=keys, send=send, log_update=log, notice=notice, notice_kind=notice_kind,
         picker=deck_grid(snap.showdown.taken, picked) if snap.showdown and "controls" in send else None, typed=typed,
+        amount_typed=amount.typed if amount else "", amount_refusal=amount.refusal if amount else None,
         player_url=player_url, player_qr=qr.svg(player_url) if "qr_players" in send else "", join_url=join_url,
         join_qr=qr.svg(join_url) if "qr_dealer" in send else "",
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
@@ -135,9 +138,10 @@ def _form_seq() -> int:
         raise BadInput(N_("This form has no screen number (seq): reload the console.")) from None
 
 
-def _after_change(table_id: str) -> BaseResponse:
+def _after_change(table_id: str, said: Msg | None = None) -> BaseResponse:
+    """The console as it now stands (``said``: what the tap counted as, in the engine's words)."""
     if is_htmx():
-        return render_console(table_id)
+        return render_console(table_id, said, notice_kind="recorded")
     return redirect(url_for("console.console", table_id=table_id), code=303)
 
 
@@ -153,21 +157,26 @@ def open_game_fields(form: Any) -> dict[str, Any]:
     return found
 
 
-def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "") -> Response:
+def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "",
+             amount: str | None = None) -> Response:
     status = 400 if isinstance(refusal, BadInput) else 409
     notice = refusal.message
     if isinstance(refusal, StaleSeq):
         given = refusal.message.args.get("given")
         since = dealer_access(table_id).game.recorded_since(given) if isinstance(given, int) else None
         return render_console(table_id, since or notice, status, notice_kind="stale")
+    if amount is not None and dealer_access(table_id).snapshot().wager_range is not None:
+        # an amount refused: said by its field (still on screen), which keeps what was typed; nothing else moves
+        return render_console(table_id, None, status, amount=AmountEntry(amount, notice))
     return render_console(table_id, notice, status, picked, typed)
 
 
-def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked: tuple[str, ...] = (),
-         typed: str = "") -> BaseResponse:
+def _tap(table_id: str, change: Callable[[TableAccess], Confirm | Msg | None], picked: tuple[str, ...] = (),
+         typed: str = "", amount: str | None = None) -> BaseResponse:
     """A tap that changes the table (act, undo, redo): refused without the dealer's key; a change that must be
-    confirmed first is asked (``change`` returns the question); a refusal or a disk that refused is shown on the
-    console (nothing was applied); else the console as it now stands."""
+    confirmed first is asked (``change`` returns the question, or the engine's words for what it recorded); a
+    refusal or a disk that refused is shown on the console (nothing was applied), a refused amount (``amount``: what
+    was typed) by its field; else the console as it now stands."""
     table = dealer_access(table_id)  # 404 for an unknown table
     refused = _refused_without_token(table)
     if refused is not None:
@@ -175,12 +184,12 @@ def _tap(table_id: str, change: Callable[[TableAccess], Confirm | None], picked:
     try:
         asked = change(table)
     except DealerError as refusal:
-        return _refusal(table_id, refusal, picked, typed)
+        return _refusal(table_id, refusal, picked, typed, amount)
     except StorageError as failure:  # the disk refused: the console shows why, nothing was applied
         return render_console(table_id, failure.message, 503, picked, typed)
-    if asked is not None:
+    if isinstance(asked, Confirm):
         return render_console(table_id, confirm=asked)
-    return _after_change(table_id)
+    return _after_change(table_id, asked)
 
 
 @bp.post("/t/<table_id>/dealer/act")
@@ -188,8 +197,9 @@ def act(table_id: str) -> BaseResponse:
     form = request.form
     picked = tuple(code for code in form.getlist("card") if len(code) <= 3)[:10]
     typed = form.get("typed", "")[:80]
+    amount = form["to"].strip()[:20] if "to" in form else None  # a big-bet amount (the player's total)
 
-    def change(table: TableAccess) -> Confirm | None:
+    def change(table: TableAccess) -> Confirm | Msg | None:
         payload: dict[str, Any] = {"action": form.get("action", ""), "seq": _form_seq()}
         if form.get("player"):
             payload["player"] = form["player"]
@@ -197,17 +207,28 @@ def act(table_id: str) -> BaseResponse:
             payload["game"] = form["game"][:40]
         if form.get("count", "") != "":
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
-        if form.get("to", "") != "":  # big-bet play: the declared total (the engine checks the range, R29)
-            payload["to"] = whole_number(form["to"], gettext("amount"))
+        if amount:  # left empty, it is missing: the engine says what it needs
+            payload["to"] = whole_number(amount, gettext("amount"))
         payload.update(open_game_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
+        said = _as_pushed(table, payload) if form.get("pushed") == "yes" else None
         asked = confirm_first(table, payload, form.get("confirm") == "yes")
         if asked is None:
             table.act(payload)
-        return asked
+        return asked or said
 
-    return _tap(table_id, change, picked, typed)
+    return _tap(table_id, change, picked, typed, amount)
+
+
+def _as_pushed(table: TableAccess, payload: dict[str, Any]) -> Msg:
+    """The field's number as chips pushed without a word (TDA 43-A): the engine reads what they count as (a call
+    with the rest returned, or a bet or raise of at least the minimum); that is the input, and its words are said."""
+    reading = read_pushed(table.snapshot(), payload.get("to", 0))
+    if reading is None:
+        raise BadInput(N_("Chips pushed count only for the player to bet or call."))
+    payload.update(action=reading.action.value, to=reading.to)
+    return reading.words
 
 
 @bp.post("/t/<table_id>/dealer/undo")

@@ -26,10 +26,10 @@ from typing import NamedTuple
 
 from markupsafe import Markup
 
-from dealer import LogLine, Snapshot
+from dealer import LogLine, Msg, Snapshot
 
-__all__ = ["INSIDE", "ZONES", "LogAnswer", "RenderedOnce", "ZoneContext", "kept_keys", "log_answer", "stacks_parts",
-           "zone_keys", "zones_to_send"]
+__all__ = ["INSIDE", "ZONES", "AmountEntry", "LogAnswer", "RenderedOnce", "ZoneContext", "kept_keys", "log_answer",
+           "stacks_parts", "zone_keys", "zones_to_send"]
 
 # The console's zones (templates/console/zones/<name>.html), each replaced on its own when its key changed.
 ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips", "stacks",
@@ -38,6 +38,13 @@ ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "
 # bet, the stacks chart once per hand, the panel around them at the end of the session).
 INSIDE = {"chips": "chart", "stacks": "chart"}
 MARK = "lines"  # the prefix of the log mark's key: "lines<count>-<digest>"
+
+
+class AmountEntry(NamedTuple):
+    """A big-bet amount the engine refused: what the dealer typed and the engine's sentence saying why."""
+
+    typed: str
+    refusal: Msg
 
 
 class ZoneContext(NamedTuple):
@@ -52,6 +59,7 @@ class ZoneContext(NamedTuple):
     on_tv: object  # what the TV shows instead of the live table (web/replayer.py), or None
     picked: tuple[str, ...] = ()  # a refused showdown's cards and typed text, shown again in the picker
     typed: str = ""
+    amount: AmountEntry | None = None  # a refused bet or raise amount, shown again in its field with the reason
 
 
 def _digest(*parts: object) -> str:
@@ -68,7 +76,7 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
         "seats": (*words, snap.seats, snap.in_hand),
         "pots": (*words, snap.pots, snap.showdown, snap.in_hand, snap.phase, snap.result),
         "turn": (*words, snap.to_act, snap.phase, snap.notes),
-        "controls": (*forms, context.picked, context.typed),  # the seq names the whole snapshot
+        "controls": (*forms, context.picked, context.typed, context.amount),  # the seq names the whole snapshot
         "plan": (*words, snap.plan, snap.phase, snap.hand),
         "log": (*words, snap.hand, snap.log_title, bool(snap.log)),  # the frame: the lines have the mark
         "earlier": (*words, snap.earlier),

@@ -16,9 +16,9 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from dealer import (
+    ALL_GAMES,
     BUTTON_BY_LOT,
     DEFAULT_GAME,
-    GAMES,
     MAX_PLAYERS,
     N_,
     DealerError,
@@ -31,6 +31,7 @@ from dealer import (
 from .guard import foreign, start_csrf
 from .limits import from_laptop, path_number, whole_number
 from .service import TableSummary, service
+from .start_games import GAMES_BLANK, games_payload, read_game_fields
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
 
@@ -74,14 +75,14 @@ def blank_form() -> dict[str, Any]:
     return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
             "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
             "hands": defaults.hands, "stack": defaults.stack, "other": False, "games": [DEFAULT_GAME.code],
-            "choice": "rotation", "hands_per_game": "", **FORMAT_BLANK}
+            "choice": "rotation", "hands_per_game": "", **FORMAT_BLANK, **GAMES_BLANK}
 
 
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
     running, finished = table_rows()
     return render_template("start.html", form=form, error=error, running=running, finished=finished,
                            archived=archived_rows(),
-                           house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(GAMES.values())), status
+                           house=Stakes(), button_by_lot=BUTTON_BY_LOT, games=tuple(ALL_GAMES.values())), status
 
 
 @bp.get("/")
@@ -101,6 +102,7 @@ def _read_form() -> dict[str, Any]:
     form["games"] = [code[:40] for code in request.form.getlist("games")[:10]] or [DEFAULT_GAME.code]
     form["choice"] = request.form.get("choice", "rotation")[:20]
     form["hands_per_game"] = request.form.get("hands_per_game", "").strip()[:10]
+    form.update(read_game_fields(request.form))  # each game's structure, the ante
     form.update({key: request.form.get(key, "").strip()[:30] for key in FORMAT_BLANK})
     form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
     return form
@@ -135,8 +137,7 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
     }
     if button is not None:
         payload["button"] = button
-    if form["games"] != [DEFAULT_GAME.code] or form["choice"] != "rotation":
-        payload.update(games=form["games"], choice=form["choice"])
+    payload.update(games_payload(form, DEFAULT_GAME.code))
     if form["hands_per_game"]:
         payload["hands_per_game"] = whole_number(form["hands_per_game"], gettext("hands of each game"))
     return payload | format_payload(form)

@@ -1,6 +1,8 @@
 // The dealer's console with a keyboard, and the deal plan's ticks. Everything here is optional: the console works
 // with taps alone. Keys press the console's own buttons (the same forms, the same guards), never while the focus is
-// in a text field; "?" opens the list of keys (its Close button is console.js's, as the rules panel's). The plan's
+// in a text field; "?" opens the list of keys (its Close button is console.js's, as the rules panel's). In no-limit
+// and pot-limit betting the digits type the amount into the amount field (the first digit starts a fresh amount, the
+// next ones are typed in the field itself) and Enter confirms it; elsewhere 0-5 are the draw's counts. The plan's
 // ticks are kept in sessionStorage for that table, hand and draw, so a reload never clears them, and forgotten once
 // that plan has left the console.
 (function () {
@@ -16,6 +18,25 @@
     return Boolean(target.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable]'));
   }
   function help() { return document.getElementById("console-keys"); }
+  // The amount form of a big-bet round (templates/console/amount_form.html): digits start an amount, Enter confirms.
+  function amountKey(root, event) {
+    const form = root.querySelector("[data-amount-form]");
+    if (!form) return false;
+    const field = form.querySelector("[data-amount-field]");
+    if (/^[0-9]$/.test(event.key) && field) {
+      field.focus();
+      field.value = event.key;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      return true;
+    }
+    // Enter on the page or on a preset (not on another button, which Enter presses as usual).
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.key !== "Enter" || (target && target.closest("button, a, summary") && !form.contains(target))) return false;
+    const confirm = form.querySelector("[data-amount-confirm]");
+    if (!confirm || confirm.disabled) return false;
+    confirm.click();
+    return true;
+  }
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) return;
     const root = document.getElementById("console");
@@ -26,6 +47,7 @@
       return;
     }
     if (document.querySelector("dialog[open]")) return; // a rule or the key list is open over the console
+    if (amountKey(root, event)) { event.preventDefault(); return; }
     const key = event.key.toLowerCase();
     const selector = /^[0-5]$/.test(key) ? `[data-testid="draw-${key}"]` : KEYS[key];
     if (!selector) return;
