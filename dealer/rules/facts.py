@@ -150,6 +150,7 @@ class Left(NamedTuple):
 
     player: str
     chips: int
+    paid: tuple[tuple[str, str, int], ...] = ()  # the transfers that settled the leaver at once: payer, payee, chips
 
 
 class SatOut(NamedTuple):

@@ -13,6 +13,7 @@ from .entries import Input
 from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
 from .hand_flow import log
 from .legal import Action, Legal, LegalAction
+from .settlement import leaver_transfers, money
 from .stakes import MAX_CHIPS, MAX_PLAYERS
 from .table_state import Phase, Seat, TableState
 
@@ -158,9 +159,19 @@ def _leave(table: TableState, seat: Seat) -> None:
     seat.taken += chips
     seat.stack = 0
     seat.left, seat.sitting_out = True, False
-    table.facts.append(Left(seat.name, chips))
+    paid = leaver_transfers(table, seat.name)  # final: later hands never change what settled the leaver (R27)
+    table.settled += paid
+    table.facts.append(Left(seat.name, chips, paid))
     log(table, msg(N_("{player} leaves the table and takes {chips} chips away"), rule="01", ruling="R26",
                    player=seat.name, chips=chips))
+    value, unit = table.settings.value, f" {table.settings.currency}" if table.settings.currency else ""
+    for payer, payee, amount in paid:
+        if value is None:
+            log(table, msg(N_("Settled now: {payer} pays {payee} {chips} chips"), ruling="R27", payer=payer,
+                           payee=payee, chips=amount))
+        else:
+            log(table, msg(N_("Settled now: {payer} pays {payee} {amount}"), ruling="R27", payer=payer,
+                           payee=payee, amount=f"{money(amount, value)}{unit}"))
 
 
 def _sit_out(table: TableState, seat: Seat) -> None:
