@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..messages import Msg
 from ..record.hand_record import SessionRecord
-from ..rules.games import DEFAULT_GAMES, GAMES
+from ..rules.games import DEFAULT_GAMES, game_rules
 from ..rules.legal import Action
 from ..view.snapshot import StandingRow
 
@@ -90,7 +90,7 @@ def _several_games(session: SessionRecord) -> bool:
 
 
 def _game_name(session: SessionRecord, code: str) -> Msg | None:
-    return GAMES[code].name if _several_games(session) else None
+    return game_rules(code).full_name if _several_games(session) else None
 
 
 def _games_played(session: SessionRecord) -> tuple[tuple[Msg, int], ...]:
@@ -98,4 +98,4 @@ def _games_played(session: SessionRecord) -> tuple[tuple[Msg, int], ...]:
     if not _several_games(session):
         return ()
     counts = Counter(hand.game for hand in session.hands)
-    return tuple((GAMES[code].name, counts[code]) for code in dict.fromkeys(session.create.games))
+    return tuple((game_rules(code).full_name, counts[code]) for code in dict.fromkeys(session.create.games))

@@ -19,7 +19,7 @@ from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHi
 
 from ..record.hand_record import HandRecord, SessionRecord
 from ..rules.facts import NotAsked, Step
-from ..rules.games import DEFAULT_GAME, GAMES, GameRules
+from ..rules.games import DEFAULT_GAME, GameRules, game_rules
 from ..rules.legal import Action
 from ..rules.table_state import Phase
 from .pokerstars import SITE
@@ -151,7 +151,7 @@ class PokerKitPlay:
 def our_actions(hand: HandRecord, order: tuple[str, ...]) -> list[str]:
     """The hand in PHH actions, written from the record of our inputs."""
     label = {name: f"p{index + 1}" for index, name in enumerate(order)}
-    actions = [f"d dh {label[name]} {UNKNOWN * GAMES[hand.game].hand_size}" for name in order]
+    actions = [f"d dh {label[name]} {UNKNOWN * game_rules(hand.game).hand_size}" for name in order]
     for step in hand.steps[1:]:
         entry = step.entry
         who = label.get(entry.player or "", "")
@@ -187,7 +187,7 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
     order = hand.names[button + 1:] + hand.names[:button + 1]  # PokerKit's player 1 is left of the button
     fields = _fields(session, hand, table_id, order)
     rules = house_rules(hand)
-    game = GAMES[hand.game]
+    game = game_rules(hand.game)
     if game is not DEFAULT_GAME:
         fields.update(_game_fields(game))
     if game is DEFAULT_GAME and hand.result is not None and any(

@@ -1,10 +1,14 @@
-"""Betting rounds (§03, §04, §06; rulings R6-R11): whose turn, what each action costs, caps and reopening."""
+"""Betting rounds (§03, §04, §06; rulings R6-R11): whose turn, what each action costs, caps and reopening.
+
+Pot-limit and no-limit amounts and reopening (R28-R31) are in ``big_bet.py``; the rest is shared."""
 
 from __future__ import annotations
 
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
+from . import big_bet
 from .facts import COMPLETE, INCOMPLETE, QUALIFIES, Wagered
+from .games import POT_LIMIT
 from .legal import CHECK, FOLD, Action, LegalAction, wager
 from .table_state import BettingRound, Hand, Seat, TableState
 
@@ -20,7 +24,14 @@ _RAISE = Action.RAISE
 def start_round(table: TableState, hand: Hand, number: int) -> BettingRound:
     """Open betting round ``number``; round 1 starts at the big blind's level, which counts as the bet."""
     stakes = table.stakes
-    unit = stakes.unit(number)
+    game = hand.game
+    if game.big_bet:  # R28, R29: the big blind is the smallest bet and the first full one
+        betting = BettingRound(number, stakes.big_blind, level=stakes.big_blind if number == 1 else 0,
+                               has_bet=number == 1, big_bet=True, pot_limit=game.structure == POT_LIMIT,
+                               full_raise=stakes.big_blind)
+        hand.betting = betting
+        return betting
+    unit = stakes.unit(number, game.draws)
     if number == 1:
         betting = BettingRound(number, unit, level=stakes.big_blind, has_bet=True)
     else:
@@ -93,7 +104,7 @@ def next_to_act(table: TableState, betting: BettingRound, after: str) -> Seat | 
 
 
 def first_to_act(table: TableState, hand: Hand, betting: BettingRound) -> Seat | None:
-    """Round 1 starts left of the big blind; rounds 2-4 at the first active player left of the button (§03)."""
+    """Round 1 starts left of the big blind; later rounds at the first active player left of the button (§03)."""
     start = hand.big_blind if betting.number == 1 else hand.button
     return next_to_act(table, betting, start)
 
@@ -101,6 +112,8 @@ def first_to_act(table: TableState, hand: Hand, betting: BettingRound) -> Seat |
 def raise_blocker(table: TableState, betting: BettingRound, seat: Seat) -> Msg | None:
     """Why ``seat`` may not bet or raise now, or None when it may."""
     level = call_level(table, betting, seat)
+    if betting.big_bet:
+        return big_bet.blocker(table, betting, seat, current_bet(table, betting), level)
     if betting.capped:
         return msg(N_("Raise not offered: betting is capped for this round."), rule="04", ruling="R8")
     if seat.acted_level is not None and seat.acted_level >= betting.level and not betting.has_bet:
@@ -124,6 +137,8 @@ def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
     ``raise_blocker``, which explain them in words)."""
     betting = hand.betting
     assert betting is not None
+    if betting.big_bet:
+        return _big_bet_options(table, hand, seat, betting)
     top = betting.level  # current_bet
     live_reach = active_reach = 0  # the most a live (an active) opponent can have in this round
     anybody_in = False
@@ -156,6 +171,34 @@ def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
     return choices
 
 
+def _big_bet_options(table: TableState, hand: Hand, seat: Seat, betting: BettingRound) -> list[LegalAction]:
+    """Fold, check or call as in fixed limit; the bet or raise with its range of totals (R29-R31)."""
+    top = current_bet(table, betting)
+    level = call_level(table, betting, seat, top)
+    due = level - seat.bet
+    choices = [FOLD]
+    if due <= 0:
+        choices.append(CHECK)
+    else:
+        amount = min(due, seat.stack)
+        choices.append(wager(_CALL, amount, all_in=amount == seat.stack))
+    if big_bet.blocker(table, betting, seat, top, level) is None:
+        anybody_in = any(other.bet for other in table.seats)
+        choices.append(big_bet.aggressive_option(table, hand, seat, _RAISE if anybody_in else _BET, top))
+    return choices
+
+
+def with_amount(table: TableState, hand: Hand, seat: Seat, option: LegalAction, to: int | None) -> LegalAction:
+    """The bet or raise the dealer entered: in big-bet play the declared total ``to`` within the range (R29, R31);
+    in fixed limit the one amount, which ``to`` may repeat (R28)."""
+    if option.min_to is not None:
+        return big_bet.chosen(table, hand, seat, option, to)
+    if to is not None and to != option.to:
+        raise NotAllowed(N_("In fixed limit this {action} is to {to}, no other amount."), rule="04", ruling="R28",
+                         action=str(option.action), to=option.to or 0)
+    return option
+
+
 def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg:
     """Carry out a legal betting action of the player to act; returns the log sentence and records what it did."""
     betting = hand.betting
@@ -164,12 +207,12 @@ def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg
     if option.action is _FOLD:
         sentence = fold(table, hand, seat)
     elif option.action is _CHECK:
-        seat.acted_level = betting.level
+        seat.acted_level = current_bet(table, betting) if betting.big_bet else betting.level
         sentence = msg(N_("{player} checks"), rule="04", player=seat.name)
     elif option.action is _CALL:
         assert option.amount is not None
         seat.put_in(option.amount)
-        seat.acted_level = betting.level
+        seat.acted_level = current_bet(table, betting) if betting.big_bet else betting.level
         update_uncapped(table, betting)
         if option.all_in:
             sentence = msg(N_("{player} calls {amount} and is all-in"), rule="06", player=seat.name,
@@ -200,6 +243,11 @@ def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAc
     assert option.to is not None and option.amount is not None
     to = option.to
     was_opening = all(other.bet == 0 for other in table.seats)
+    if betting.big_bet:
+        top = current_bet(table, betting)
+        seat.put_in(option.amount)
+        kind = big_bet.settle_wager(betting, seat, to, top)
+        return _wager_sentence(seat, option, was_opening, kind, betting), kind
     seat.put_in(option.amount)
     betting.last_aggressor = seat.name
     previous_level = betting.level
@@ -233,7 +281,9 @@ def _wager_sentence(seat: Seat, option: LegalAction, was_opening: bool, kind: st
     notes: list[Msg] = []
     if option.all_in:
         notes.append(msg(N_("all-in"), rule="06"))
-    if kind == INCOMPLETE:
+    if kind == INCOMPLETE and betting.big_bet:
+        notes.append(big_bet.short_note())
+    elif kind == INCOMPLETE:
         notes.append(msg(N_("incomplete: does not reopen the betting for players who already acted"), rule="06",
                          ruling="R7"))
     elif kind == QUALIFIES:
@@ -263,12 +313,14 @@ def refusal(table: TableState, betting: BettingRound, seat: Seat, action: Action
 
 def update_uncapped(table: TableState, betting: BettingRound) -> None:
     """Heads-up (at most two players who can still bet) before the cap: raises are unlimited (R9)."""
-    if not betting.capped and not betting.uncapped and table.active_count() <= 2:
+    if not betting.capped and not betting.uncapped and not betting.big_bet and table.active_count() <= 2:
         betting.uncapped = True
 
 
 def cap_state(table: TableState, betting: BettingRound) -> Msg:
     """The cap in words for the dealer and the players: "2 raises left", "capped", "heads-up: no cap"."""
+    if betting.big_bet:
+        return big_bet.NO_CAP
     if betting.capped:
         return msg(N_("capped"), rule="04", ruling="R8")
     if betting.uncapped:

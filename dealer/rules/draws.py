@@ -1,4 +1,4 @@
-"""The three draws and the short deck (§05; rulings R12-R14).
+"""The draws (three, or one in 2-7 Single Draw: R33) and the short deck (§05; rulings R12-R14).
 
 The engine never sees the cards: it counts piles. Everyone live announces in turn; after the last
 announcement one card is burned and each player is served all replacements in a row. When the stub runs
@@ -12,7 +12,6 @@ from ..messages import N_, Msg, msg
 from .deal_plan import plan_sentence
 from .facts import Announced, CardExposed
 from .outcomes import PileCount, PlanStep, Reshuffle
-from .stakes import DRAWS
 from .table_state import Deck, DrawRound, Hand, Phase, Seat, Serving, TableState
 
 
@@ -189,7 +188,7 @@ def expose(table: TableState, hand: Hand, name: str) -> list[Msg]:
 def _later_draws_starve(table: TableState, hand: Hand, deck: Deck) -> bool:
     """True when the burned cards would leave a later draw unable to serve a player five cards."""
     assert hand.draw is not None
-    remaining_burns = DRAWS - hand.draw.number
+    remaining_burns = hand.game.draws - hand.draw.number
     if remaining_burns == 0:
         return False
     # At any later serve: stub + reshufflable piles = 52 - 5 x live players - burned cards (R13 keeps the rest).

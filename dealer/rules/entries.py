@@ -11,7 +11,7 @@ from ..errors import BadInput
 from ..messages import N_, msg
 from .cards import Card, format_cards, parse_cards
 from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
-from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, Action
+from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, WAGERS, Action
 from .settings import SESSION, OpenSettings, given, parse_settings
 from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 
@@ -60,11 +60,12 @@ class Input:
     game: str | None = None  # deal: the game named (dealer's choice, R25)
     amount: int | None = None  # join: the chips bought; add_chips: the chips added (R26)
     after: str | None = None  # join: the player the newcomer sits after, clockwise
+    to: int | None = None  # bet, raise: the player's declared total for the round (required in big-bet play, R29)
 
     def to_json(self) -> dict[str, Any]:
         return given(kind="input", action=self.action.value, game=self.game, player=self.player, count=self.count,
                      cards=format_cards(self.cards) if self.cards is not None else None, amount=self.amount,
-                     after=self.after)
+                     after=self.after, to=self.to)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,8 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         return Create(
             players=tuple(PlayerSpec(item["name"], item["stack"]) for item in data["players"]),
             stakes=Stakes(stakes["blinds"][0], stakes["blinds"][1], stakes["limits"][0], stakes["limits"][1],
-                          stakes["raises"], stakes["hands"], stakes["stack"]),
+                          stakes["raises"], stakes["hands"], stakes["stack"], stakes.get("ante", 0),
+                          stakes.get("ante_by", "each")),
             button=data["button"],
             drawn=data["drawn"],
             games=tuple(data.get("games", DEFAULT_GAMES)),
@@ -110,7 +112,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
         return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, game=data.get("game"),
-                     amount=data.get("amount"), after=data.get("after"))
+                     amount=data.get("amount"), after=data.get("after"), to=data.get("to"))
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -226,7 +228,19 @@ def parse_input(data: Any) -> Input:
         if cards is None:
             raise BadInput(N_("Showing needs the 5 cards, such as 7h 5c 4d 3s 2c."), rule="08")
     game = parse_game(data.get("game")) if action is Action.DEAL else None
-    return Input(action, player, count, cards, game)
+    to = parse_to(data.get("to")) if action in WAGERS else None
+    return Input(action, player, count, cards, game, to=to)
+
+
+def parse_to(value: Any) -> int | None:
+    """A declared total (TDA 43-B): a whole number of chips; whether it is needed and allowed is the game's to say
+    (R29: required in big-bet play; in fixed limit it may repeat the one amount)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_CHIPS:
+        raise BadInput(N_("“to” is the player's total for the round, a whole number of chips."), rule="04",
+                       ruling="R29")
+    return value
 
 
 def parse_shown(text: Any) -> tuple[Card, ...]:

@@ -42,6 +42,15 @@ class BlindPosted(NamedTuple):
     all_in: bool
 
 
+class AntePosted(NamedTuple):
+    """An ante: dead money in the pot, posted at the deal (R32)."""
+
+    player: str
+    amount: int  # chips posted
+    full: int  # the ante the stakes ask for; ``amount`` is less when the player is short
+    all_in: bool
+
+
 class Wagered(NamedTuple):
     """A betting action: fold, check, call, bet or raise, with what it cost and what it did to the round."""
 
@@ -174,9 +183,9 @@ class NightEnded(NamedTuple):
     hand: int
 
 
-Fact = (HandDealt | BlindPosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served | CardExposed
-        | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded | Joined | Left
-        | SatOut | SatIn | ChipsAdded | NightEnded)
+Fact = (HandDealt | BlindPosted | AntePosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served
+        | CardExposed | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded
+        | Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded)
 
 
 class Step(NamedTuple):

@@ -11,32 +11,45 @@ from typing import Any
 
 from ..errors import BadInput, NotAllowed
 from ..messages import N_
-from .games import CHOICES, DEALERS_CHOICE, DEFAULT_GAMES, GAMES, ROTATION, GameRules
+from .games import (
+    ALL_GAMES,
+    CHOICES,
+    DEALERS_CHOICE,
+    DEFAULT_GAMES,
+    PREFIXES,
+    ROTATION,
+    GameRules,
+    find_game,
+    game_rules,
+)
 from .stakes import positive_int
 
 __all__ = ["DEFAULT_GAMES", "ROTATION", "choose_game", "next_game", "parse_game", "parse_schedule", "schedule_json"]
 
 MAX_HANDS_PER_GAME = 1000
+_CODES = ", ".join(ALL_GAMES)
 
 
 def parse_game(value: Any) -> str | None:
-    """A game's code as the deal names it, or None; an unknown code is refused (400)."""
+    """A game's code as the deal names it (trimmed, lower case, with its structure prefix, R28), or None; an
+    unknown code or prefix is refused (400)."""
     if value is None:
         return None
-    if not isinstance(value, str) or value not in GAMES:
-        raise BadInput(N_("Unknown game “{game}”: use one of {games}."), ruling="R25", game=str(value)[:30],
-                       games=", ".join(GAMES))
-    return value
+    code = value.strip().lower() if isinstance(value, str) else None
+    if code is None or find_game(code) is None:
+        raise BadInput(N_("Unknown game “{game}”: use one of {games}, each optionally prefixed by {prefixes}."),
+                       ruling="R25", game=str(value)[:30], games=", ".join(ALL_GAMES), prefixes=", ".join(PREFIXES))
+    return code
 
 
 def parse_schedule(data: dict[str, Any]) -> tuple[tuple[str, ...], str, int]:
     """The table's games, how the next one is chosen, and the hands of each in a rotation (R25)."""
     games = data.get("games", list(DEFAULT_GAMES))
-    if not isinstance(games, list) or not games or len(games) > len(GAMES) * 2:
-        raise BadInput(N_("“games” is a list of 1 to 10 game codes: {games}."), ruling="R25", games=", ".join(GAMES))
+    if not isinstance(games, list) or not games or len(games) > 10:
+        raise BadInput(N_("“games” is a list of 1 to 10 game codes: {games}."), ruling="R25", games=_CODES)
     codes = tuple(code for code in (parse_game(game) for game in games) if code is not None)
     if len(codes) != len(games):
-        raise BadInput(N_("“games” is a list of 1 to 10 game codes: {games}."), ruling="R25", games=", ".join(GAMES))
+        raise BadInput(N_("“games” is a list of 1 to 10 game codes: {games}."), ruling="R25", games=_CODES)
     choice = data.get("choice", ROTATION)
     if choice not in CHOICES:
         raise BadInput(N_("“choice” is “rotation” or “dealer”."), ruling="R25")
@@ -55,7 +68,7 @@ def schedule_json(games: tuple[str, ...], choice: str, hands_per_game: int) -> d
 def rotation_game(games: tuple[str, ...], hands_per_game: int, hand_number: int) -> GameRules:
     """The game of hand ``hand_number`` (1 for the first) in a rotation."""
     per_game = max(1, hands_per_game)
-    return GAMES[games[((hand_number - 1) // per_game) % len(games)]]
+    return game_rules(games[((hand_number - 1) // per_game) % len(games)])
 
 
 def next_game(games: tuple[str, ...], choice: str, hands_per_game: int, hand_number: int) -> GameRules | None:
@@ -75,7 +88,7 @@ def choose_game(games: tuple[str, ...], choice: str, hands_per_game: int, hand_n
         if named not in games:
             raise NotAllowed(N_("{game} is not one of this table's games ({games})."), ruling="R25",
                              game=named, games=", ".join(games))
-        return GAMES[named]
+        return game_rules(named)
     game = rotation_game(games, hands_per_game, hand_number + 1)
     if named is not None and named != game.code:
         raise NotAllowed(N_("The rotation's next game is {game}, not {named}."), ruling="R25", game=game.code,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from . import betting, draws, pots, showdown
+from . import antes, betting, draws, pots, showdown
 from .cards import DECK_SIZE
 from .deal_plan import plan_sentence
 from .facts import (
@@ -26,6 +26,7 @@ from .facts import (
 from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
 from .split_pots import half_awards
+from .stakes import ANTE_BIG_BLIND, ANTE_EACH
 from .table_state import Deck, Hand, Phase, Showdown, TableState
 
 
@@ -62,9 +63,12 @@ def start_hand(table: TableState, game: GameRules = DEFAULT_GAME) -> None:
         (position, seat.name, seat.stack) for position, seat in enumerate(table.seats, start=1) if seat.in_hand),
         game.code))
     if table.games != DEFAULT_GAMES:
-        log(table, msg(N_("Hand {number} plays {game}"), ruling="R25", number=hand.number, game=game.name))
-    small_posted = _post(table, small, "small", table.stakes.small_blind)
-    big_posted = _post(table, big, "big", table.stakes.big_blind)
+        log(table, msg(N_("Hand {number} plays {game}"), ruling="R25", number=hand.number, game=game.full_name))
+    stakes = table.stakes
+    ante_lines = antes.post_each(table, dealt) if stakes.ante and stakes.ante_by == ANTE_EACH else []
+    small_posted = _post(table, small, "small", stakes.small_blind)
+    big_posted = _post(table, big, "big", stakes.big_blind)
+    hand.blind_shortfall = stakes.small_blind - small_posted + stakes.big_blind - big_posted
     log(table, msg(N_("Deal hand {number}: button {button}; {small} posts {small_amount}, {big} posts {big_amount}"),
                    rule="03", ruling="R5", number=hand.number, button=button, small=small,
                    small_amount=small_posted, big=big, big_amount=big_posted))
@@ -76,6 +80,10 @@ def start_hand(table: TableState, game: GameRules = DEFAULT_GAME) -> None:
         elif table.seat(name).stack == 0:
             log(table, msg(N_("{player} posts {amount}, the whole stack, and is all-in"), rule="06", ruling="R6",
                            player=name, amount=posted))
+    if stakes.ante and stakes.ante_by == ANTE_BIG_BLIND:  # the blind first, then the ante (R32, TDA RP-11)
+        ante_lines = antes.post_big_blind(table, big)
+    for line in ante_lines:
+        log(table, line)
     start_betting(table, hand, 1)
 
 
@@ -128,7 +136,7 @@ def finish_betting(table: TableState, hand: Hand) -> None:
         log(table, note)
     betting.reset_round(table)
     hand.to_act = None
-    if hand.betting.number == 4:
+    if hand.betting.number == hand.game.betting_rounds:
         start_showdown(table, hand)
         return
     table.phase = Phase.DRAW

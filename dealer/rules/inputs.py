@@ -12,7 +12,7 @@ from .entries import Input
 from .facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
-from .legal import TABLE_ACTIONS, Action, Legal, LegalAction, find
+from .legal import TABLE_ACTIONS, WAGERS, Action, Legal, LegalAction, find
 from .open_game import apply_table_input, deal_refusal
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 from .turn import legal_actions, to_act
@@ -106,6 +106,8 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
         raise NotAllowed(N_("It is {to_act}'s turn, not {player}'s."), rule="04", to_act=seat.name,
                          player=entry.player or "")
     option = _require(legal, entry, table)
+    if entry.action in WAGERS:
+        option = betting.with_amount(table, hand, seat, option, entry.to)
     if entry.action is _DRAW and entry.count not in option.counts:
         raise NotAllowed(N_("In {game} a player draws 0 to {maximum} cards."), rule="05", ruling="R21",
                          game=hand.game.name, maximum=hand.game.draw_maximum)
@@ -172,6 +174,9 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
         return _exposed_refusal(table)
     if phase is AT_SHOWDOWN:
         if action is _DRAW:
+            if table.hand is not None and table.hand.game.draws == 1:
+                return NotAllowed(N_("This is the showdown: the draw is over; show or muck."), rule="08",
+                                  ruling="R33")
             return NotAllowed(N_("This is the showdown: the three draws are over; show or muck."), rule="08",
                               ruling="R18")
         return NotAllowed(N_("This is the showdown: show or muck."), rule="08", ruling="R18")

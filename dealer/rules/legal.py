@@ -60,6 +60,8 @@ class LegalAction:
     after: tuple[str, ...] = ()  # join: the seated players a newcomer may sit after, clockwise (none: nobody sits)
     most: tuple[int, ...] = ()  # join: the largest stack a newcomer brings; add_chips: the most each of ``players``
     # may add (both under the settings' max_buy_in, R26)
+    min_to: int | None = None  # big-bet bet/raise: the smallest total for the round (R29); ``to`` is the same
+    max_to: int | None = None  # big-bet bet/raise: the largest total (the stack, or the pot in pot-limit: R31)
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
@@ -67,6 +69,8 @@ class LegalAction:
         if self.action is _CALL:
             return {"action": name, "amount": self.amount, "all_in": self.all_in}
         if self.action in WAGERS:
+            if self.min_to is not None:
+                return {"action": name, "min": self.min_to, "max": self.max_to}
             return {"action": name, "to": self.to, "amount": self.amount, "all_in": self.all_in}
         if self.action is _DRAW:
             return {"action": name, "min": self.counts[0], "max": self.counts[-1]}

@@ -15,10 +15,11 @@ from .ties import explain_tie
 
 
 def showing_order(table: TableState, hand: Hand) -> list[str]:
-    """The last bettor or raiser of round 4 shows first, else the first live player left of the button (R18)."""
+    """The last bettor or raiser of the final round shows first, else the first live player left of the button
+    (R18; R33 in single draw)."""
     betting = hand.betting
     first = None
-    if (betting is not None and betting.number == 4 and betting.last_aggressor is not None
+    if (betting is not None and betting.number == hand.game.betting_rounds and betting.last_aggressor is not None
             and table.seat(betting.last_aggressor).live):
         first = betting.last_aggressor
     if first is None:

@@ -50,7 +50,8 @@ class Seat:
     folded: bool = False
     bet: int = 0  # chips put in this betting round
     committed: int = 0  # chips put in this hand (bets of every round)
-    acted_level: int | None = None  # the qualifying level B when this player last acted this round
+    acted_level: int | None = None  # the qualifying level B when this player last acted this round (big-bet play:
+    # the bet the player matched or made then, R30)
     cards_held: int = 0  # live cards in front of the player (5, or fewer between announcing and being served)
     draws: list[int] = field(default_factory=list)
     bought_in: int = 0  # chips bought in so far: the starting stack, plus joins and additions (R26)
@@ -95,6 +96,12 @@ class Seat:
         self.bet += amount
         self.committed += amount
 
+    def post_dead(self, amount: int) -> None:
+        """Dead money (an ante, R32): in the pot, but not part of the round's bet."""
+        assert 0 <= amount <= self.stack, "a player never puts in more than the stack"
+        self.stack -= amount
+        self.committed += amount
+
 
 @dataclass
 class BettingRound:
@@ -107,6 +114,9 @@ class BettingRound:
     uncapped: bool = False  # heads-up: raises unlimited for the rest of the round (R9)
     last_aggressor: str | None = None  # last player to bet or raise, any size (R18)
     skipped: bool = False
+    big_bet: bool = False  # pot-limit or no-limit: amounts within a range, no cap (R28)
+    pot_limit: bool = False  # the most is the pot (R31)
+    full_raise: int = 0  # big-bet play: the last full bet or raise; the next minimum raise adds it (R29, R30)
 
 
 
@@ -183,6 +193,7 @@ class Hand:
     to_act: str | None = None
     ended: bool = False
     game: GameRules = DEFAULT_GAME  # the game this hand plays (R25): hand size, ranking, pot division
+    blind_shortfall: int = 0  # chips a short blind did not post: the pot-limit pot counts them pre-draw (R31)
 
 
 @dataclass
