@@ -153,6 +153,18 @@ def open_game_fields(form: Any) -> dict[str, Any]:
     return found
 
 
+def stakes_fields(form: Any) -> dict[str, Any]:
+    """The stakes form of an open game (R34): the API's fields (a pair as a list) from the form's boxes."""
+    found: dict[str, Any] = {}
+    for field, names in (("blinds", ("small_blind", "big_blind")), ("limits", ("small_bet", "big_bet"))):
+        if all(form.get(name, "").strip() for name in names):
+            found[field] = [whole_number(form[name], gettext("chips")) for name in names]
+    for field, label in (("raises", gettext("raises")), ("ante", gettext("chips"))):
+        if form.get(field, "").strip():
+            found[field] = whole_number(form[field], label)
+    return found
+
+
 def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "") -> Response:
     status = 400 if isinstance(refusal, BadInput) else 409
     notice = refusal.message
@@ -198,6 +210,7 @@ def act(table_id: str) -> BaseResponse:
         if form.get("count", "") != "":
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
         payload.update(open_game_fields(form))
+        payload.update(stakes_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         asked = confirm_first(table, payload, form.get("confirm") == "yes")

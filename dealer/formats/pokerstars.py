@@ -105,7 +105,7 @@ class HandWriter:
     # The header and the blinds -----------------------------------------------------------------------------------
 
     def header(self) -> None:
-        hand, stakes = self.hand, self.session.create.stakes
+        hand, stakes = self.hand, self.session.stakes_at(self.hand.number)
         when = self.session.time(hand.deal_seq)
         self.out.append(f"{SITE} Hand #{hand.number}:  {GAME_NAMES.get(hand.game, hand.game)} Limit "
                         f"({stakes.small_bet}/{stakes.big_bet}) - {stamp(when)}")

@@ -22,6 +22,7 @@ from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
+from ..rules.stakes import Stakes
 from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of, option_for
@@ -91,6 +92,7 @@ class ReadCache:
 
     def __init__(self) -> None:
         self.stakes_text: Msg | None = None
+        self.stakes_of: Stakes | None = None
         self.history_length = -1
         self.history_last: dict[str, int] | None = None
         self.roster: tuple[tuple[str, int, int], ...] = ()  # open game: who sits with what (R26)
@@ -115,8 +117,9 @@ class ReadCache:
         self.games: tuple[GameView, ...] = ()
 
     def stakes(self, table: TableState) -> Msg:
-        if self.stakes_text is None:
-            self.stakes_text = stakes_text(table)
+        """The stakes in words: built again only when an open game's stakes change (R34)."""
+        if self.stakes_text is None or table.stakes is not self.stakes_of:
+            self.stakes_of, self.stakes_text = table.stakes, stakes_text(table)
         return self.stakes_text
 
     def between_hands(self, table: TableState,

@@ -43,6 +43,10 @@ def hand_summaries(records: Sequence[HandRecord], games: Mapping[int, str],
 
 def stakes_text(table: TableState) -> Msg:
     stakes = table.stakes
+    if table.settings.is_open and stakes.ante:  # an ante set at creation or between hands (R32, R34)
+        return msg(N_("Blinds {sb}/{bb} · ante {ante} · limits {small}/{big} · a bet and {raises} raises · open game"),
+                   rule="01", ruling="R26", sb=stakes.small_blind, bb=stakes.big_blind, ante=stakes.ante,
+                   small=stakes.small_bet, big=stakes.big_bet, raises=stakes.raises)
     if table.settings.is_open:
         return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · open game"),
                    rule="01", ruling="R26", sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet,
