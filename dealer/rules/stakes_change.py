@@ -36,11 +36,13 @@ class StakesChange:
         return found
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> StakesChange:
-        """Read back what :meth:`to_json` wrote into the log."""
-        blinds, limits = data.get("blinds"), data.get("limits")
-        return cls((blinds[0], blinds[1]) if blinds else None, (limits[0], limits[1]) if limits else None,
-                   data.get("raises"), data.get("ante"))
+    def from_json(cls, data: Any) -> StakesChange:
+        """Read back what :meth:`to_json` wrote into the log, checked as a request is (a stored log may have been
+        edited: it holds only what a dealer could have entered)."""
+        if not isinstance(data, dict):
+            raise BadInput(N_("Say which stakes change: “blinds”, “limits”, “raises” or “ante”."), rule="01",
+                           ruling="R34")
+        return parse_stakes_change(data)
 
     def applied_to(self, stakes: Stakes) -> Stakes:
         """``stakes`` with the named values changed."""
