@@ -25,6 +25,10 @@ def chips_check(game: Game) -> None:
     assert on_table == sum(seat.bought_in for seat in seats) - sum(seat.taken for seat in seats)
     state = state_json(game, "t")
     assert sum(row["result"] for row in state["ledger"]) == 0  # money in equals money out (R27)
+    # R27: an open game's standings follow the results, and list as left exactly the players who left (broke too).
+    assert [row["result"] for row in state["standings"]] == sorted((row["result"] for row in state["ledger"]),
+                                                                   reverse=True)
+    assert {row["name"] for row in state["standings"] if row["left"]} == {seat.name for seat in seats if seat.left}
     paid = {row["name"]: 0 for row in state["ledger"]}
     for transfer in state["settled"] + state["settlement"]:  # the leavers' transfers, then the rest (R27)
         paid[transfer["from"]] -= transfer["amount"]

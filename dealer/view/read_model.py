@@ -95,7 +95,7 @@ class ReadCache:
         self.stakes_of: Stakes | None = None
         self.history_length = -1
         self.history_last: dict[str, int] | None = None
-        self.roster: tuple[tuple[str, int, int], ...] = ()  # open game: who sits with what (R26)
+        self.roster: tuple[tuple[str, int, int, bool], ...] = ()  # open game: who sits with what, who left (R26)
         self.summaries: tuple[HandSummary, ...] = ()
         self.earlier_key: tuple[object, ...] = ()
         self.earlier_value: tuple[HandSummary, ...] = ()
@@ -126,7 +126,7 @@ class ReadCache:
                       played: Played) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
         """Standings and stacks history: they change only when a hand ends (the history only grows)."""
         seats = table.seats if table.settings.is_open else ()
-        roster = tuple((seat.name, seat.bought_in, seat.taken) for seat in seats)
+        roster = tuple((seat.name, seat.bought_in, seat.taken, seat.left) for seat in seats)  # a broke leaver too
         if (len(table.history) != self.history_length or table.history[-1] is not self.history_last
                 or roster != self.roster):
             self.history_length, self.history_last, self.roster = len(table.history), table.history[-1], roster
