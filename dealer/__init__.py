@@ -54,7 +54,18 @@ from .rules.entries import (
     parse_input,
 )
 from .rules.game_compare import Comparator, GameComparison, comparator, compare_game, compare_hands, game_hand, game_of
-from .rules.games import DEFAULT_GAME, GAMES, GameRules
+from .rules.games import (
+    ALL_GAMES,
+    DEFAULT_GAME,
+    FIXED_LIMIT,
+    GAMES,
+    NO_LIMIT,
+    POT_LIMIT,
+    PREFIXES,
+    GameRules,
+    find_game,
+    game_rules,
+)
 from .rules.legal import DEALER_ACTIONS, PLAYER_ACTIONS, TABLE_ACTIONS, Action, Legal, LegalAction
 from .rules.ranking import (
     RANK_LABELS,
@@ -90,15 +101,19 @@ from .view.snapshot import (
     ShowState,
     Snapshot,
     StandingRow,
+    WagerPreset,
+    WagerRange,
 )
 from .view.snapshot_json import RenderedLines, state_json
 from .view.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
 
 __all__ = [
+    "ALL_GAMES",
     "BUTTON_BY_LOT",
     "CARD_EXAMPLE_HANDS",
     "DEALER_ACTIONS",
     "DEFAULT_GAME",
+    "FIXED_LIMIT",
     "FULL_DECK",
     "GAMES",
     "GLOSSARY",
@@ -109,8 +124,11 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "NO_LIMIT",
     "N_",
     "PLAYER_ACTIONS",
+    "POT_LIMIT",
+    "PREFIXES",
     "QUESTIONS",
     "RANK_CHARS",
     "RANK_LABELS",
@@ -187,6 +205,8 @@ __all__ = [
     "Term",
     "Translate",
     "Undo",
+    "WagerPreset",
+    "WagerRange",
     "check_document",
     "comparator",
     "compare_game",
@@ -196,9 +216,11 @@ __all__ = [
     "empty_button_seat",
     "entry_from_json",
     "export_document",
+    "find_game",
     "format_cards",
     "game_hand",
     "game_of",
+    "game_rules",
     "hand_log",
     "hands_to_compare",
     "high_first",

@@ -20,7 +20,7 @@ class Table:
 
     def do(self, *moves: str) -> Table:
         """Each move: "deal", "misdeal", "exposed Ana", "Ana fold|check|call|bet|raise|muck", "Ana draw 3",
-        "Ana show 7h5c4d3s2c"."""
+        "Ana show 7h5c4d3s2c", "Ana raise 10" (the total declared in big-bet play)."""
         for move in moves:
             self.game.push(parse_input(self.request(move)))
         return self
@@ -40,6 +40,8 @@ class Table:
             request["count"] = int(rest[0])
         if action == "show":
             request["cards"] = " ".join(rest)
+        if action in ("bet", "raise") and rest:  # "Ana raise 10": the declared total (big-bet play)
+            request["to"] = int(rest[0])
         return request
 
     def refuse(self, move: str) -> DealerError:

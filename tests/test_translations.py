@@ -43,6 +43,7 @@ REFERENCE_SOURCES = {"dealer/rulings.py", "dealer/rulebook.py", "dealer/rule_que
 SAME_AS_ENGLISH = {
     "2-7 Triple Draw",  # the game's name
     "A-5 Triple Draw", "Badugi", "badugi", "Badeucey", "Badacey",  # the other games' names (R21-R25)
+    "2-7 Single Draw",  # the game's name (R33)
     "All-in", "all-in", "All-in {amount}",  # the house card says "all-in" in Portuguese and Spanish too
     "Pat", "pat",  # the card's word for drawing none ("stand pat", "fica pat", "queda pat")
     "Small blind", "small blind", "Big blind", "big blind", "SB", "BB",  # the card names the blinds in English

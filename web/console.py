@@ -209,6 +209,8 @@ def act(table_id: str) -> BaseResponse:
             payload["game"] = form["game"][:40]
         if form.get("count", "") != "":
             payload["count"] = whole_number(form["count"], gettext("cards to draw"))
+        if form.get("to", "") != "":  # big-bet play: the declared total (the engine checks the range, R29)
+            payload["to"] = whole_number(form["to"], gettext("amount"))
         payload.update(open_game_fields(form))
         payload.update(stakes_fields(form))
         if payload["action"] == "show":

@@ -1,4 +1,5 @@
-"""The house rulings R1-R27 and R34: where the house card (seeds/) is silent or ambiguous, these decide.
+"""The house rulings R1-R34: where the house card (seeds/) is silent or ambiguous, these decide (R28-R33, big-bet
+play, are written in ``rulings_big_bet.py``).
 
 Plain data, shown to users in the rule reference ("House rulings") and cited by the engine's messages through
 ``Msg.ruling``. The English texts are marked with :func:`N_` so ``pybabel extract -F babel-reference.cfg``
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..messages import N_
+from .rulings_big_bet import BIG_BET_RULINGS
 
 
 @dataclass(frozen=True)
@@ -308,6 +310,7 @@ RULINGS: tuple[Ruling, ...] = (
         N_("At the end of an open game the question is who pays whom; for a table of 2 to 10 people the exact "
            "fewest transfers are cheap to find, and fewer transfers mean fewer mistakes."),
     ),
+    *(Ruling(*item) for item in BIG_BET_RULINGS),
 )
 
 # Later rulings, in their own tuple so each group of them stays apart from the others.

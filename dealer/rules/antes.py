@@ -32,6 +32,8 @@ def post_big_blind(table: TableState, big_blind: str) -> list[Msg]:
 def _post(table: TableState, seat: Seat, ante: int) -> int:
     amount = min(ante, seat.stack)
     seat.post_dead(amount)
+    if table.hand is not None:
+        table.hand.antes[seat.name] = amount
     table.facts.append(AntePosted(seat.name, amount, ante, seat.stack == 0))
     return amount
 

@@ -81,20 +81,27 @@ def chosen(table: TableState, hand: Hand, seat: Seat, option: LegalAction, to: i
 
 def range_refusal(table: TableState, hand: Hand, seat: Seat, option: LegalAction, to: int) -> NotAllowed:
     """A declared total outside the range, in one sentence naming the range and the rule."""
+    words = range_words(table, hand, seat, option, over=to > (option.max_to or 0))
+    return NotAllowed(words.text, rule=words.rule, ruling=words.ruling, **dict(words.args))
+
+
+def range_words(table: TableState, hand: Hand, seat: Seat, option: LegalAction, over: bool = True) -> Msg:
+    """The range of a bet or raise and the rule that sets it: "Between 12 and 57: a raise must add at least 5."
+    (R29), or the pot-limit maximum when ``over`` it (R31)."""
     betting = hand.betting
     assert betting is not None and option.min_to is not None and option.max_to is not None
     low, high = option.min_to, option.max_to
-    if to > high and betting.pot_limit and high < seat.bet + seat.stack:
-        return NotAllowed(N_("Between {min} and {max}: in pot-limit the most is the pot, {max}."), rule="04",
-                          ruling="R31", min=low, max=high)
     if low == high:
-        return NotAllowed(N_("{player} can only go all-in: to {max}."), rule="06", ruling="R29", player=seat.name,
-                          max=high)
+        return msg(N_("{player} can only go all-in: to {max}."), rule="06", ruling="R29", player=seat.name,
+                   max=high)
+    if over and betting.pot_limit and high < seat.bet + seat.stack:
+        return msg(N_("Between {min} and {max}: in pot-limit the most is the pot, {max}."), rule="04",
+                   ruling="R31", min=low, max=high)
     if option.action is _BET:
-        return NotAllowed(N_("Between {min} and {max}: a bet is at least the big blind, {step}."), rule="04",
-                          ruling="R29", min=low, max=high, step=table.stakes.big_blind)
-    return NotAllowed(N_("Between {min} and {max}: a raise must add at least {step}."), rule="04", ruling="R29",
-                      min=low, max=high, step=betting.full_raise)
+        return msg(N_("Between {min} and {max}: a bet is at least the big blind, {step}."), rule="04",
+                   ruling="R29", min=low, max=high, step=table.stakes.big_blind)
+    return msg(N_("Between {min} and {max}: a raise must add at least {step}."), rule="04", ruling="R29",
+               min=low, max=high, step=betting.full_raise)
 
 
 def settle_wager(betting: BettingRound, seat: Seat, to: int, top: int) -> str:

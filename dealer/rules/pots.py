@@ -9,12 +9,20 @@ from .table_state import Seat, TableState
 
 
 def return_uncalled(table: TableState, returned: dict[str, int]) -> Msg | None:
-    """Give back what the top contributor put in beyond the second-highest, folded players counted (R15)."""
-    contributors = sorted(table.seats, key=lambda seat: seat.committed, reverse=True)
-    if len(contributors) < 2 or contributors[0].committed == contributors[1].committed:
+    """Give back what the top contributor put in beyond the second-highest, folded players counted (R15); antes
+    are dead money, never part of what was called (R32)."""
+    dead = table.hand.antes if table.hand is not None else {}
+    if dead:
+        def live(seat: Seat) -> int:
+            return seat.committed - dead.get(seat.name, 0)
+    else:
+        def live(seat: Seat) -> int:
+            return seat.committed
+    contributors = sorted(table.seats, key=live, reverse=True)
+    if len(contributors) < 2 or live(contributors[0]) == live(contributors[1]):
         return None
     top = contributors[0]
-    excess = top.committed - contributors[1].committed
+    excess = live(top) - live(contributors[1])
     if top.bet < excess:  # only this round's chips can still be uncalled
         excess = top.bet
     if excess <= 0:

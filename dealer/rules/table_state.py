@@ -194,6 +194,7 @@ class Hand:
     ended: bool = False
     game: GameRules = DEFAULT_GAME  # the game this hand plays (R25): hand size, ranking, pot division
     blind_shortfall: int = 0  # chips a short blind did not post: the pot-limit pot counts them pre-draw (R31)
+    antes: dict[str, int] = field(default_factory=dict)  # dead money posted by each player (R32): never uncalled
 
 
 @dataclass

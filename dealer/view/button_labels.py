@@ -72,7 +72,7 @@ def option_for(option: LegalAction, table: TableState) -> Option:
         number = table.hand_number + 1
         game = table.game
         if table.games != DEFAULT_GAMES and game is not None:
-            return Option(option, deal_label(number, game.name))
+            return Option(option, deal_label(number, game.full_name))
         if number == 1:
             return Option(option, msg(N_("Deal hand {number}"), number=number))
         return Option(option, msg(N_("Next hand: deal hand {number}"), number=number))

@@ -81,12 +81,14 @@ class LiveParts:
         level = betting.current_bet(table, round_)
         # Everything the round's view and its cap sentence (betting.cap_state) are built from.
         key = (round_.number, round_.unit, level, round_.raises, round_.capped, round_.uncapped, round_.has_bet,
-               table.stakes.raises)
+               table.stakes.raises, round_.big_bet, hand.game.draws)
         found = self.rounds.get(key)
         if found is None:
             if len(self.rounds) > _MOST_KEPT:
                 self.rounds.clear()
-            if round_.number <= 2:
+            if round_.big_bet:  # no unit: the big blind is the smallest bet (R29)
+                unit_label = msg(N_("smallest bet: {unit}"), rule="04", ruling="R29", unit=round_.unit)
+            elif round_.number <= (hand.game.draws + 1) // 2:
                 unit_label = msg(N_("small bet: {unit}"), rule="04", unit=round_.unit)
             else:
                 unit_label = msg(N_("big bet: {unit}"), rule="04", unit=round_.unit)

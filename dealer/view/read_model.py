@@ -45,6 +45,7 @@ from .snapshot import (
 )
 from .speech import speech
 from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
+from .wager_view import wager_range
 
 
 class Played(Protocol):
@@ -80,7 +81,7 @@ _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
-assert Snapshot._fields[-11:-1] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
                                     "settlement_words", "balance", "settled", "settled_words")
 
 
@@ -214,6 +215,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     total = table.total
     entry = last[1] if last else None
     acting = seat.name if seat else None
+    game_now = table.game
     # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
     # called with keywords costs about 4 µs in its Python-level __new__.
     return _make((
@@ -256,6 +258,9 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         # settled_words
         *cache.night.night_fields(table).values(),
         speech(last_lines, phase, seat, to_call),
+        game_now.structure if game_now is not None else None,  # structure (R28)
+        game_now.draws if game_now is not None else None,  # draws (R33)
+        wager_range(table, seat, game.legal) if phase is BET else None,
     ))
 
 
@@ -279,10 +284,14 @@ def bet_unit(table: TableState) -> int:
     hand = table.hand
     if table.phase is BET and hand and hand.betting:
         return hand.betting.unit
+    game = hand.game if hand is not None and not hand.ended else table.game
+    if game is not None and game.big_bet:
+        return table.stakes.big_blind  # no unit in big-bet play: the smallest bet (R29)
+    draws = game.draws if game is not None else 3
     if table.phase is DRAW and hand and hand.draw:
-        return table.stakes.unit(hand.draw.number + 1)
+        return table.stakes.unit(hand.draw.number + 1, draws)
     if table.phase is SHOWDOWN:
-        return table.stakes.unit(4)
+        return table.stakes.unit(draws + 1, draws)
     return table.stakes.unit(1)
 
 
@@ -339,7 +348,11 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
     if table.phase is BET and hand.betting is not None and seat is not None:
         round_ = hand.betting
         level = betting.current_bet(table, round_)
-        if level > round_.level and not round_.has_bet:
+        if round_.big_bet and level > round_.level:
+            found.append(msg(N_("A short all-in made it {level}: it reopens the betting only for a player who now "
+                                "faces a full raise of {step} since acting."), rule="06", ruling="R30", level=level,
+                             step=round_.full_raise))
+        elif level > round_.level and not round_.has_bet:
             found.append(msg(N_("A short all-in bet of {level} is not a full bet: players who already checked may "
                                 "only call or fold; the others may call or complete it to {unit}."), rule="06",
                              ruling="R7", level=level, unit=round_.unit))

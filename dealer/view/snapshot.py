@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ..messages import N_, Msg, msg
 from ..record.history import LogLine
 from ..rules.cards import Card
-from ..rules.legal import PLAYER_ACTIONS, LegalAction
+from ..rules.legal import PLAYER_ACTIONS, Action, LegalAction
 from ..rules.outcomes import Reshuffle
 from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
@@ -199,6 +199,29 @@ class Betting(NamedTuple):
     cap: Msg  # "2 raises left", "capped", "heads-up: no cap"
 
 
+class WagerPreset(NamedTuple):
+    """A preset amount of big-bet play: Min, ½ Pot, Pot, All-in, with the total for the round it makes."""
+
+    key: str  # "min" | "half_pot" | "pot" | "all_in"
+    label: Msg
+    to: int
+
+
+class WagerRange(NamedTuple):
+    """What the player to act may bet or raise to in pot-limit or no-limit play (R29-R31), for the amount entry."""
+
+    action: Action  # bet or raise
+    player: str
+    min: int
+    max: int
+    presets: tuple[WagerPreset, ...]  # the legal ones, in the order Min, ½ Pot, Pot, All-in (equal amounts kept)
+    confirm: Msg  # "Raise to 12" / "Bet 12", at the minimum
+    confirm_template: Msg  # the same sentence keeping the placeholder "{to}", for a typed amount
+    all_in_confirm: Msg  # "All-in 57": the maximum (in pot-limit with a deeper stack, "Raise to 31")
+    hint: Msg  # pot-limit: "Pot-size raise: to 31"; no-limit: "Min raise: to 12" (phones, TV)
+    rule_words: Msg  # "Between 12 and 57: a raise must add at least 5." (R29, R31)
+
+
 class Snapshot(NamedTuple):
     seq: int
     phase: Phase
@@ -258,6 +281,9 @@ class Snapshot(NamedTuple):
     # pay every result (R27)
     settled_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer already made
     speech: tuple[Msg, ...] = ()  # said aloud when announcements are on: what just happened, then whose turn
+    structure: str | None = None  # this hand's betting structure, or the next hand's (None: not named yet, R28)
+    draws: int | None = None  # the draws of this hand's game, or the next hand's (3, or 1: R33)
+    wager_range: WagerRange | None = None  # big-bet play: the amounts the player to act may bet or raise to
 
     @property
     def open_game(self) -> bool:

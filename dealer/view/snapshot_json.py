@@ -155,6 +155,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         state["earlier"] = earlier_json(snap, translate)
     state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
     state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
+    state["wager_range"] = wager_range_json(snap, translate)
     return state
 
 
@@ -170,6 +171,16 @@ def earlier_json(snap: Snapshot, translate: Translate) -> list[dict[str, Any]]:
     """The earlier hands in one line each, latest first: what each player won or lost in that hand."""
     return [{"hand": item.hand, "changes": dict(item.changes), "text": item.text.render(translate)}
             for item in snap.earlier]
+
+
+def wager_range_json(snap: Snapshot, translate: Translate = _same) -> dict[str, Any] | None:
+    """Big-bet play: the totals the player to act may bet or raise to, the presets, the hint (R29-R31)."""
+    wager = snap.wager_range
+    if wager is None:
+        return None
+    return {"action": str(wager.action), "player": wager.player, "min": wager.min, "max": wager.max,
+            "presets": [{"key": preset.key, "to": preset.to} for preset in wager.presets],
+            "hint": wager.hint.render(translate)}
 
 
 def _player_json(seat: SeatView) -> dict[str, Any]:

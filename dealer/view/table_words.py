@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from ..messages import N_, Msg, msg
 from ..record.hand_record import HandRecord
 from ..rules.games import game_rules
+from ..rules.stakes import ANTE_BIG_BLIND
 from ..rules.table_state import BETTING, DEALING, DRAWING, OVER, TableState
 from .snapshot import HandSummary
 
@@ -34,7 +35,7 @@ def hand_summaries(records: Sequence[HandRecord], games: Mapping[int, str],
         else:
             text = msg(N_("Hand {number}: no chips changed hands"), number=number)
         if number in games:
-            text = msg(N_("{summary} · {game}"), summary=text, game=game_rules(games[number]).name)
+            text = msg(N_("{summary} · {game}"), summary=text, game=game_rules(games[number]).full_name)
         found.append(HandSummary(number, text, changes))
         if len(found) == count:
             break
@@ -42,11 +43,23 @@ def hand_summaries(records: Sequence[HandRecord], games: Mapping[int, str],
 
 
 def stakes_text(table: TableState) -> Msg:
+    """The stakes in one line; a table of big-bet games only has no limits to name (R28), antes are named (R32)."""
+    text = _limits_text(table)
     stakes = table.stakes
-    if table.settings.is_open and stakes.ante:  # an ante set at creation or between hands (R32, R34)
-        return msg(N_("Blinds {sb}/{bb} · ante {ante} · limits {small}/{big} · a bet and {raises} raises · open game"),
-                   rule="01", ruling="R26", sb=stakes.small_blind, bb=stakes.big_blind, ante=stakes.ante,
-                   small=stakes.small_bet, big=stakes.big_bet, raises=stakes.raises)
+    if stakes.ante and stakes.ante_by == ANTE_BIG_BLIND:
+        return msg(N_("{stakes} · big-blind ante {ante}"), ruling="R32", stakes=text, ante=stakes.ante)
+    if stakes.ante:
+        return msg(N_("{stakes} · ante {ante}"), ruling="R32", stakes=text, ante=stakes.ante)
+    return text
+
+
+def _limits_text(table: TableState) -> Msg:
+    stakes = table.stakes
+    if all(game_rules(code).big_bet for code in table.games):
+        if table.settings.is_open:
+            return msg(N_("Blinds {sb}/{bb} · open game"), ruling="R28", sb=stakes.small_blind, bb=stakes.big_blind)
+        return msg(N_("Blinds {sb}/{bb} · {hands} hands"), ruling="R28", sb=stakes.small_blind,
+                   bb=stakes.big_blind, hands=stakes.hands)
     if table.settings.is_open:
         return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · open game"),
                    rule="01", ruling="R26", sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet,
@@ -74,8 +87,13 @@ def stage(table: TableState) -> Msg:
     if table.phase is DEALING:
         return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
     if table.phase is BETTING and hand and hand.betting:
+        if hand.game.draws != 3:
+            return msg(N_("Betting round {number} of {rounds}"), number=hand.betting.number,
+                       rounds=hand.game.betting_rounds)
         return msg(N_("Betting round {number} of 4"), number=hand.betting.number)
     if table.phase is DRAWING and hand and hand.draw:
+        if hand.game.draws == 1:
+            return msg(N_("The draw"), rule="05", ruling="R33")
         return msg(N_("Draw {number} of 3"), number=hand.draw.number)
     return msg(N_("Showdown"))
 
