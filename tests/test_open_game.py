@@ -151,7 +151,8 @@ def test_r26_the_dealer_ends_the_night_and_undo_takes_it_back(api: Api) -> None:
 def test_r26_an_open_game_with_fewer_than_two_sitting_in_cannot_deal(api: Api) -> None:
     table, token = open_table(api, ["Ana", "Bia"])
     state = api.ok(table, token, "sit_out", player="Bia")
-    assert [option["action"] for option in state["legal"]] == ["join", "leave", "sit_out", "sit_in", "add_chips", "end"]
+    assert [option["action"] for option in state["legal"]] == ["join", "leave", "sit_out", "sit_in", "add_chips", "end",
+                                                                "stakes"]
     status, body = api.act(table, token, "deal")
     assert status == 409 and "two players" in body["error"]
 

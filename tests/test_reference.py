@@ -339,8 +339,8 @@ def test_rule_url_is_available_in_every_template(app):
 
 
 def test_rulings_are_r1_to_r27_with_their_sections():
-    ids = [item.id for item in RULINGS]  # R1, R2, … in order, none missing (R28-R33: big-bet play)
-    assert ids == [f"R{number}" for number in range(1, len(ids) + 1)] and len(ids) >= 33
+    ids = [item.id for item in RULINGS]  # R1, R2, … in order, none missing (R28-R33: big-bet play; R34: stakes)
+    assert ids == [f"R{number}" for number in range(1, len(ids) + 1)] and len(ids) >= 34
     valid_sections = {section.number for section in SECTIONS}
     expected = {"R1": ("01",), "R2": ("01", "08"), "R5": ("03",), "R6": ("03", "06"), "R7": ("04", "06"),
                 "R11": ("04", "08"), "R13": ("05",), "R16": ("07",), "R20": ("08",), "R24": ("07", "08"),

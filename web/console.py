@@ -157,6 +157,18 @@ def open_game_fields(form: Any) -> dict[str, Any]:
     return found
 
 
+def stakes_fields(form: Any) -> dict[str, Any]:
+    """The stakes form of an open game (R34): the API's fields (a pair as a list) from the form's boxes."""
+    found: dict[str, Any] = {}
+    for field, names in (("blinds", ("small_blind", "big_blind")), ("limits", ("small_bet", "big_bet"))):
+        if all(form.get(name, "").strip() for name in names):
+            found[field] = [whole_number(form[name], gettext("chips")) for name in names]
+    for field, label in (("raises", gettext("raises")), ("ante", gettext("chips"))):
+        if form.get(field, "").strip():
+            found[field] = whole_number(form[field], label)
+    return found
+
+
 def _refusal(table_id: str, refusal: DealerError, picked: tuple[str, ...] = (), typed: str = "",
              amount: str | None = None) -> Response:
     status = 400 if isinstance(refusal, BadInput) else 409
@@ -210,6 +222,7 @@ def act(table_id: str) -> BaseResponse:
         if amount:  # left empty, it is missing: the engine says what it needs
             payload["to"] = whole_number(amount, gettext("amount"))
         payload.update(open_game_fields(form))
+        payload.update(stakes_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         said = _as_pushed(table, payload) if form.get("pushed") == "yes" else None

@@ -73,6 +73,7 @@ class SeatMenus:
     join_most: int | None  # the largest stack a newcomer may bring; None: no join (a full table)
     first_seat: bool  # nobody is seated: a newcomer sits without naming a player to sit after
     end: bool
+    stakes: bool = False  # new stakes from the next hand may be set (R34)
 
 
 def seat_menus(snap: Snapshot, offered: dict[Action, LegalAction]) -> SeatMenus | None:
@@ -91,7 +92,7 @@ def seat_menus(snap: Snapshot, offered: dict[Action, LegalAction]) -> SeatMenus 
         if leave or sit or seat.name in adds or seat.name in after:
             menus.append(SeatMenu(seat, adds.get(seat.name), sit, leave, seat.name in after))
     return SeatMenus(tuple(menus), join.most[0] if join else None, join is not None and not after,
-                     Action.END in offered)
+                     Action.END in offered, Action.STAKES in offered)
 
 
 def controls(snap: Snapshot, translate: Translate) -> Controls:

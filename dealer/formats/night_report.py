@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..messages import Msg
 from ..record.hand_record import SessionRecord
+from ..rules.facts import StakesChanged
 from ..rules.games import DEFAULT_GAMES, game_rules
 from ..rules.legal import Action
 from ..view.snapshot import StandingRow
@@ -46,6 +47,7 @@ class NightReport:
     hands: tuple[int, ...]  # every hand dealt, for the links to their histories
     finished_hands: int
     games: tuple[tuple[Msg, int], ...] = ()  # hands dealt of each game, where the table played other games (R25)
+    stakes_changes: tuple[Msg, ...] = ()  # an open game's new stakes between hands, in order (R34)
 
 
 def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> NightReport:
@@ -82,7 +84,15 @@ def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> Ni
                                 won[row.name], showdowns[row.name], biggest[row.name], drawn[row.name])
                     for row in standings)
     return NightReport(players, tuple(pots[:BIGGEST_POTS]), tuple(hand.number for hand in session.hands),
-                       sum(1 for hand in session.hands if hand.result is not None), _games_played(session))
+                       sum(1 for hand in session.hands if hand.result is not None), _games_played(session),
+                       stakes_changes(session))
+
+
+def stakes_changes(session: SessionRecord) -> tuple[Msg, ...]:
+    """Each change of the stakes between hands, in the words the log recorded ("New stakes from hand 5: …", R34)."""
+    steps = (*session.before, *(step for hand in session.hands for step in hand.between))
+    return tuple(step.lines[0] for step in steps if step.lines
+                 and any(isinstance(fact, StakesChanged) for fact in step.facts))
 
 
 def _several_games(session: SessionRecord) -> bool:

@@ -209,7 +209,7 @@ def hand_phh(session: SessionRecord, hand: HandRecord, table_id: str) -> HandHis
 
     Where R11 ended a betting round without asking a player nobody could answer, PokerKit sometimes asks that player
     to check: such a hand (a few in a hundred) is played through PokerKit, whose own history then says where."""
-    stakes = session.create.stakes
+    stakes = session.stakes_at(hand.number)  # changed between hands of an open game (R34)
     button = hand.names.index(hand.button)
     order = hand.names[button + 1:] + hand.names[:button + 1]  # PokerKit's player 1 is left of the button
     fields = _fields(session, hand, table_id, order)

@@ -115,7 +115,7 @@ class HandWriter:
     # The header and the blinds -----------------------------------------------------------------------------------
 
     def header(self) -> None:
-        hand, stakes, game = self.hand, self.session.create.stakes, self.game
+        hand, stakes, game = self.hand, self.session.stakes_at(self.hand.number), self.game
         when = self.session.time(hand.deal_seq)
         amounts = (stakes.small_blind, stakes.big_blind) if game.big_bet else (stakes.small_bet, stakes.big_bet)
         self.out.append(f"{SITE} Hand #{hand.number}:  {game_title(game)} ({amounts[0]}/{amounts[1]}) - "

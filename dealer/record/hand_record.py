@@ -11,12 +11,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..messages import Msg
 from ..rules.entries import Create
-from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, Step
+from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, StakesChanged, Step
 from ..rules.legal import TABLE_ACTIONS, Action
 from ..rules.outcomes import HandResult
+from ..rules.stakes import Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,23 @@ class SessionRecord:
 
     def hand(self, number: int) -> HandRecord | None:
         return next((hand for hand in self.hands if hand.number == number), None)
+
+    def stakes_at(self, number: int) -> Stakes:
+        """The stakes hand ``number`` was dealt at: the creation's, as changed between the hands before it (R34)."""
+        return self._stakes.get(number, self.create.stakes)
+
+    @cached_property
+    def _stakes(self) -> dict[int, Stakes]:
+        """Each hand's stakes, read once from the changes recorded between hands (a session has none)."""
+        found: dict[int, Stakes] = {}
+        stakes = self.create.stakes
+        for step in self.before:
+            stakes = _changed(step, stakes)
+        for hand in self.hands:
+            found[hand.number] = stakes
+            for step in hand.between:
+                stakes = _changed(step, stakes)
+        return found
 
     def time(self, seq: int, default: float | None = None) -> float | None:
         """When the entry at ``seq`` was recorded, where known (by bisection: the times are in seq order)."""
@@ -153,6 +172,14 @@ class HandBook:
                 and all(old is new for old, new in zip(built.corrections, corrections, strict=True))):
             return built
         return build_hand(record[start:end], corrections)
+
+
+def _changed(step: Step, stakes: Stakes) -> Stakes:
+    """The stakes after ``step``: new ones where it changed them (R34)."""
+    for fact in step.facts:
+        if isinstance(fact, StakesChanged):
+            return fact.stakes
+    return stakes
 
 
 def _hand_of(step: Step) -> int:

@@ -1,4 +1,4 @@
-"""The house rulings R1-R33: where the house card (seeds/) is silent or ambiguous, these decide (R28-R33, big-bet
+"""The house rulings R1-R34: where the house card (seeds/) is silent or ambiguous, these decide (R28-R33, big-bet
 play, are written in ``rulings_big_bet.py``).
 
 Plain data, shown to users in the rule reference ("House rulings") and cited by the engine's messages through
@@ -302,11 +302,29 @@ RULINGS: tuple[Ruling, ...] = (
         N_("Each player's result is what they took away (or hold) minus what they bought in; with a chip value "
            "set at creation it is money. The settlement pays every result with the fewest transfers possible (an "
            "exact minimum, not a greedy match), each between two players, and the same results always give the "
-           "same transfers. Money in equals money out: the results add up to zero."),
+           "same transfers. Money in equals money out: the results add up to zero. A player who leaves with a "
+           "result is paid at once, among the players still seated: a winner by those behind, a loser paying those "
+           "ahead, the largest amounts first so the fewest transfers do it. Those transfers are final (later hands "
+           "never change them; only undoing the leave takes them back), and the night's settlement pays what "
+           "remains, so together they pay every result exactly."),
         N_("At the end of an open game the question is who pays whom; for a table of 2 to 10 people the exact "
            "fewest transfers are cheap to find, and fewer transfers mean fewer mistakes."),
     ),
     *(Ruling(*item) for item in BIG_BET_RULINGS),
+)
+
+# Later rulings, in their own tuple so each group of them stays apart from the others.
+RULINGS += (
+    Ruling(
+        "R34", ("01", "03"),
+        N_("Stakes that change between hands"),
+        N_("In an open game the dealer may change the blinds, the limits, the number of raises and the ante "
+           "between hands, any of them at once: the new stakes are logged and play from the next hand on, and "
+           "undo takes them back like any input. Never during a hand, and never in the card's session, whose "
+           "stakes stay as set for the whole night (R1)."),
+        N_("Hosts raise the blinds at midnight; doing it between hands keeps every pot of a hand at one set of "
+           "stakes, and the log, the histories and the report say from which hand the new ones apply."),
+    ),
 )
 
 _BY_NUMBER: dict[int, Ruling] = {item.number: item for item in RULINGS}

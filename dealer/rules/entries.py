@@ -14,6 +14,7 @@ from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, sc
 from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, WAGERS, Action
 from .settings import SESSION, OpenSettings, given, parse_settings
 from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+from .stakes_change import StakesChange, parse_stakes_change
 
 ACTIONS = tuple(action.value for action in Action)
 
@@ -61,11 +62,13 @@ class Input:
     amount: int | None = None  # join: the chips bought; add_chips: the chips added (R26)
     after: str | None = None  # join: the player the newcomer sits after, clockwise
     to: int | None = None  # bet, raise: the player's declared total for the round (required in big-bet play, R29)
+    stakes: StakesChange | None = None  # stakes: the blinds, limits, raises or ante from the next hand (R34)
 
     def to_json(self) -> dict[str, Any]:
         return given(kind="input", action=self.action.value, game=self.game, player=self.player, count=self.count,
                      cards=format_cards(self.cards) if self.cards is not None else None, amount=self.amount,
-                     after=self.after, to=self.to)
+                     after=self.after, to=self.to,
+                     stakes=self.stakes.to_json() if self.stakes is not None else None)
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,8 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
         return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, game=data.get("game"),
-                     amount=data.get("amount"), after=data.get("after"), to=data.get("to"))
+                     amount=data.get("amount"), after=data.get("after"), to=data.get("to"),
+                     stakes=StakesChange.from_json(data["stakes"]) if "stakes" in data else None)
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -206,6 +210,8 @@ def parse_input(data: Any) -> Input:
                        actions=", ".join(ACTIONS))
     action = Action(action.strip().lower())
     player = data.get("player")
+    if action is Action.STAKES:
+        return Input(action, stakes=parse_stakes_change(data))
     if action in SEAT_ACTIONS or action is Action.END:
         return parse_table_input(action, data)
     if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):

@@ -20,6 +20,7 @@ from .entries import Input
 from .legal import Action, LegalAction
 from .outcomes import Award, HandResult, PlanStep
 from .ranking import RankedHand
+from .stakes import Stakes
 
 # A wager's kind (R7): the full bet or raise, an all-in of at least half a bet (reopens), or less (does not).
 COMPLETE, QUALIFIES, INCOMPLETE = "complete", "qualifies", "incomplete"
@@ -159,6 +160,7 @@ class Left(NamedTuple):
 
     player: str
     chips: int
+    paid: tuple[tuple[str, str, int], ...] = ()  # the transfers that settled the leaver at once: payer, payee, chips
 
 
 class SatOut(NamedTuple):
@@ -182,9 +184,16 @@ class NightEnded(NamedTuple):
     hand: int
 
 
+class StakesChanged(NamedTuple):
+    """Open game: new stakes between hands, played from the next hand on (R34)."""
+
+    stakes: Stakes  # the stakes from now on
+    before: Stakes
+
+
 Fact = (HandDealt | BlindPosted | AntePosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served
         | CardExposed | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded
-        | Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded)
+        | Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded | StakesChanged)
 
 
 class Step(NamedTuple):

@@ -31,13 +31,15 @@ class Action(StrEnum):
     SIT_IN = "sit_in"
     ADD_CHIPS = "add_chips"
     END = "end"
+    STAKES = "stakes"  # new blinds, limits, raises or ante from the next hand (R34)
 
 
 PLAYER_ACTIONS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.DRAW, Action.SHOW,
                   Action.MUCK)
 DEALER_ACTIONS = (Action.DEAL, Action.MISDEAL, Action.EXPOSED)
 WAGERS = (Action.BET, Action.RAISE)
-TABLE_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS, Action.END)
+TABLE_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS, Action.END,
+                 Action.STAKES)
 SEAT_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS)  # name a player
 NAMING = (Action.EXPOSED, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN)  # offered for the players they list
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and to_json runs for every legal

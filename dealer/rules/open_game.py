@@ -1,5 +1,6 @@
-"""An open game's inputs between hands (R26): a player joins, leaves, sits out or comes back, chips are added, and
-the dealer ends the night. Each is refused in a session (R1) and during a hand; each records its fact.
+"""An open game's inputs between hands (R26): a player joins, leaves, sits out or comes back, chips are added, the
+stakes change (R34), and the dealer ends the night. Each is refused in a session (R1) and during a hand; each
+records its fact.
 
 Chips enter only by a join or an addition and leave only when a player leaves, so the chips on the table are always
 the chips bought in minus the chips taken away (``TableState.total``).
@@ -10,15 +11,19 @@ from __future__ import annotations
 from ..errors import NotAllowed
 from ..messages import N_, Msg, msg
 from .entries import Input
-from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut
+from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut, StakesChanged
 from .hand_flow import log
 from .legal import Action, Legal, LegalAction
-from .stakes import MAX_CHIPS, MAX_PLAYERS
+from .settlement import leaver_transfers, money
+from .stakes import MAX_CHIPS, MAX_PLAYERS, Stakes
 from .table_state import Phase, Seat, TableState
 
 
 def apply_table_input(table: TableState, entry: Input) -> None:
     """Carry out an open game's input between hands, or refuse it with the rule that refuses it."""
+    if entry.action is Action.STAKES:
+        _change_stakes(table, entry)
+        return
     _check_allowed(table, entry)
     if entry.action is Action.END:
         _end(table)
@@ -58,7 +63,11 @@ def table_options(table: TableState) -> Legal:
         options.append(LegalAction(Action.ADD_CHIPS, players=tuple(name for name, _ in room),
                                    most=tuple(most for _, most in room)))
     options.append(LegalAction(Action.END))
+    options.append(STAKES)  # last: the options before it keep their places (R34)
     return tuple(options)
+
+
+STAKES = LegalAction(Action.STAKES)  # new blinds, limits, raises or ante from the next hand (R34)
 
 
 def _seated(table: TableState) -> list[Seat]:
@@ -158,9 +167,19 @@ def _leave(table: TableState, seat: Seat) -> None:
     seat.taken += chips
     seat.stack = 0
     seat.left, seat.sitting_out = True, False
-    table.facts.append(Left(seat.name, chips))
+    paid = leaver_transfers(table, seat.name)  # final: later hands never change what settled the leaver (R27)
+    table.settled += paid
+    table.facts.append(Left(seat.name, chips, paid))
     log(table, msg(N_("{player} leaves the table and takes {chips} chips away"), rule="01", ruling="R26",
                    player=seat.name, chips=chips))
+    value, unit = table.settings.value, f" {table.settings.currency}" if table.settings.currency else ""
+    for payer, payee, amount in paid:
+        if value is None:
+            log(table, msg(N_("Settled now: {payer} pays {payee} {chips} chips"), ruling="R27", payer=payer,
+                           payee=payee, chips=amount))
+        else:
+            log(table, msg(N_("Settled now: {payer} pays {payee} {amount}"), ruling="R27", payer=payer,
+                           payee=payee, amount=f"{money(amount, value)}{unit}"))
 
 
 def _sit_out(table: TableState, seat: Seat) -> None:
@@ -203,3 +222,35 @@ def deal_refusal(table: TableState) -> Msg | None:
         return None
     return msg(N_("At least two players sitting in with chips are needed to deal: seat a player, add chips or end "
                   "the night."), rule="01", ruling="R26")
+
+
+def _change_stakes(table: TableState, entry: Input) -> None:
+    """New blinds, limits, raises or ante, played from the next hand on (R34); refused in a session (R1), during a
+    hand, once the night is over, and when nothing would change."""
+    if not table.settings.is_open:
+        raise NotAllowed(N_("This is a session: the stakes stay as they were set for the whole night."), rule="01",
+                         ruling="R1")
+    if table.phase is Phase.OVER:
+        raise NotAllowed(N_("The night is over."), rule="01", ruling="R26")
+    if table.phase is not Phase.DEAL:
+        raise NotAllowed(N_("The stakes change only between hands: finish hand {number} first."), rule="01",
+                         ruling="R34", number=table.hand_number)
+    assert entry.stakes is not None, "parse_input reads a stakes input's fields"
+    before, after = table.stakes, entry.stakes.applied_to(table.stakes)
+    if after == before:
+        raise NotAllowed(N_("These are already the stakes: nothing changes."), rule="01", ruling="R34")
+    table.stakes = after
+    table.facts.append(StakesChanged(after, before))
+    log(table, stakes_sentence(after, table.hand_number + 1))
+
+
+def stakes_sentence(stakes: Stakes, number: int) -> Msg:
+    """"New stakes from hand 5: blinds 2/4 · limits 4/8 · a bet and 3 raises" (and the ante, when there is one)."""
+    if stakes.ante:
+        return msg(N_("New stakes from hand {number}: blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} "
+                      "raises · ante {ante}"), rule="01", ruling="R34", number=number, sb=stakes.small_blind,
+                   bb=stakes.big_blind, small=stakes.small_bet, big=stakes.big_bet, raises=stakes.raises,
+                   ante=stakes.ante)
+    return msg(N_("New stakes from hand {number}: blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} "
+                  "raises"), rule="01", ruling="R34", number=number, sb=stakes.small_blind, bb=stakes.big_blind,
+               small=stakes.small_bet, big=stakes.big_bet, raises=stakes.raises)

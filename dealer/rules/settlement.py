@@ -137,6 +137,44 @@ def _pay_within(group: Sequence[tuple[str, int]], value: Decimal | None) -> list
     return transfers
 
 
+def settled_transfers(table: TableState) -> tuple[Transfer, ...]:
+    """The transfers already made, final: each paid a leaver, or by a leaver, when they left (R27)."""
+    value = table.settings.value
+    return tuple(Transfer(payer, payee, chips, money(chips, value)) for payer, payee, chips in table.settled)
+
+
+def still_owed(table: TableState) -> list[tuple[str, int]]:
+    """Each player's result less what the transfers already made paid of it, in seat order: what the night's
+    settlement has left to pay (they add up to zero, as the results do)."""
+    owed = {row.name: row.result for row in ledger(table)}
+    for payer, payee, chips in table.settled:
+        owed[payer] += chips
+        owed[payee] -= chips
+    return list(owed.items())
+
+
 def settlement(table: TableState) -> tuple[Transfer, ...]:
-    """The night's settlement as it stands: final once the night is over, "if the night ended now" before."""
-    return settle([(row.name, row.result) for row in ledger(table)], table.settings.value)
+    """The night's settlement of what the leavers' transfers left: final once the night is over, "if the night
+    ended now" before."""
+    return settle(still_owed(table), table.settings.value)
+
+
+def leaver_transfers(table: TableState, leaver: str) -> tuple[tuple[str, str, int], ...]:
+    """The transfers that settle ``leaver`` now, among the players still seated (R27): a winner is paid by those
+    behind, a loser pays those ahead; the largest amounts first, so the fewest transfers do it (taking the k
+    largest covers the most any k can), ties in seat order. Payer, payee, chips."""
+    owed = dict(still_owed(table))
+    due = owed.pop(leaver)
+    seated = {seat.name for seat in table.seats if not seat.left and seat.name != leaver}
+    sign = -1 if due > 0 else 1  # a winner is paid by those behind (owed < 0), a loser pays those ahead
+    others = sorted((name for name in owed if name in seated and owed[name] * sign > 0),
+                    key=lambda name: -abs(owed[name]))
+    transfers, left = [], abs(due)
+    for name in others:
+        if left == 0:
+            break
+        chips = min(left, abs(owed[name]))
+        transfers.append((name, leaver, chips) if due > 0 else (leaver, name, chips))
+        left -= chips
+    assert left == 0, "the results add up to zero: those still seated owe or are owed the leaver's result"
+    return tuple(transfers)

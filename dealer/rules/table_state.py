@@ -217,6 +217,7 @@ class TableState:
     choice: str = ROTATION
     hands_per_game: int = 1
     settings: OpenSettings = SESSION  # the format: a session (R1) or an open game (R26)
+    settled: tuple[tuple[str, str, int], ...] = ()  # open game: payer, payee, chips paid to or by leavers, final (R27)
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)
 

@@ -30,6 +30,7 @@ _PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("D
           Action.RAISE: N_("Raise"), Action.JOIN: N_("Seat a player here"), Action.LEAVE: N_("Leave"),
           Action.SIT_OUT: N_("Sit out"), Action.SIT_IN: N_("Sit in"), Action.ADD_CHIPS: N_("Add chips"),
           Action.END: N_("End the night")}
+_PLAIN[Action.STAKES] = N_("Change the stakes")  # between hands of an open game (R34)
 
 
 def action_label(action: Action) -> Msg:

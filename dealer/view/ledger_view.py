@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..messages import N_, Msg, msg
-from ..rules.settlement import Transfer, ledger, money, settlement
+from ..rules.settlement import Transfer, ledger, money, settled_transfers, settlement
 from ..rules.table_state import TableState
+from .snapshot import StandingRow
 
 
 class NightCache:
@@ -19,7 +20,7 @@ class NightCache:
         self.fields: dict[str, Any] = {}
 
     def night_fields(self, table: TableState) -> dict[str, Any]:
-        key = (table.settings, *[(seat.name, seat.bought_in, seat.stack + seat.committed, seat.taken)
+        key = (table.settings, table.settled, *[(seat.name, seat.bought_in, seat.stack + seat.committed, seat.taken)
                                  for seat in table.seats])
         if key != self.key:
             self.key, self.fields = key, night_fields(table)
@@ -27,10 +28,12 @@ class NightCache:
 
 
 def night_fields(table: TableState) -> dict[str, Any]:
-    """The snapshot's format, ledger and settlement ("if the night ended now" until it is over), in words too."""
+    """The snapshot's format, ledger, settlement ("if the night ended now" until it is over) and the transfers that
+    settled the leavers, in words too."""
     settings = table.settings
     rows = ledger(table)
     transfers = settlement(table)
+    settled = settled_transfers(table)
     bought = sum(row.bought_in for row in rows)
     held = sum(row.holds for row in rows)
     value = settings.value
@@ -46,7 +49,8 @@ def night_fields(table: TableState) -> dict[str, Any]:
             "max_buy_in": settings.max_buy_in, "ledger": rows, "settlement": transfers,
             "settlement_words": tuple(transfer_words(item, unit) for item in transfers) or (
                 msg(N_("Nobody owes anybody anything"), ruling="R27"),),
-            "balance": balance}
+            "balance": balance, "settled": settled,
+            "settled_words": tuple(transfer_words(item, unit) for item in settled)}
 
 
 def transfer_words(transfer: Transfer, unit: str) -> Msg:
@@ -56,3 +60,13 @@ def transfer_words(transfer: Transfer, unit: str) -> Msg:
                    amount=f"{transfer.money}{unit}")
     return msg(N_("{payer} pays {payee} {chips} chips"), ruling="R27", payer=transfer.payer, payee=transfer.payee,
                chips=transfer.chips)
+
+
+def open_standings(table: TableState) -> tuple[StandingRow, ...]:
+    """An open game's standings (R27): best result first (what each holds, or took away when leaving, minus what
+    they bought in), equal results sharing a place; a player who left is listed as left, with that result."""
+    rows = sorted(ledger(table), key=lambda row: -row.result)
+    results = [row.result for row in rows]
+    gone = {seat.name for seat in table.seats if seat.left}
+    return tuple(StandingRow(results.index(row.result) + 1, row.name, row.holds, results.count(row.result) > 1,
+                             row.result, row.name in gone) for row in rows)

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ..messages import N_, Msg, msg
 from ..record.corrections import boundary_sentence, recorded_notice
+from ..record.hand_record import HandRecord
 from ..record.history import LogLine
 from ..rules import betting
 from ..rules.draws import announcements
@@ -21,11 +22,12 @@ from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
+from ..rules.stakes import Stakes
 from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of, option_for
 from .game_view import GameView, table_game, table_games
-from .ledger_view import NightCache
+from .ledger_view import NightCache, open_standings
 from .live_parts import LiveParts
 from .plan_view import plan_items, plan_title
 from .results import result_view
@@ -60,6 +62,8 @@ class Played(Protocol):
     def inputs(self) -> Sequence[tuple[int, Input]]: ...
     @property
     def redoable(self) -> Sequence[Step]: ...
+    def hands(self) -> Sequence[HandRecord]:
+        """Every hand dealt so far, as recorded."""
     def games_played(self) -> Mapping[int, str]:
         """Each dealt hand's game (its code), by hand number."""
     def hand_lines(self, number: int) -> list[LogLine]:
@@ -74,10 +78,11 @@ DEAL, BET, DRAW, SHOWDOWN, OVER = Phase.DEAL, Phase.BET, Phase.DRAW, Phase.SHOWD
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
 _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
+_RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
-assert Snapshot._fields[-12:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
-                                   "settlement_words", "balance")
+assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+                                    "settlement_words", "balance", "settled", "settled_words")
 
 
 class ReadCache:
@@ -88,10 +93,13 @@ class ReadCache:
 
     def __init__(self) -> None:
         self.stakes_text: Msg | None = None
+        self.stakes_of: Stakes | None = None
         self.history_length = -1
         self.history_last: dict[str, int] | None = None
-        self.roster: tuple[tuple[str, int, int], ...] = ()  # open game: who sits with what (R26)
+        self.roster: tuple[tuple[str, int, int, bool], ...] = ()  # open game: who sits with what, who left (R26)
         self.summaries: tuple[HandSummary, ...] = ()
+        self.earlier_key: tuple[object, ...] = ()
+        self.earlier_value: tuple[HandSummary, ...] = ()
         self.standings: tuple[StandingRow, ...] = ()
         self.history: tuple[dict[str, int], ...] = ()
         self.last_hand: HandResult | None = None
@@ -110,15 +118,16 @@ class ReadCache:
         self.games: tuple[GameView, ...] = ()
 
     def stakes(self, table: TableState) -> Msg:
-        if self.stakes_text is None:
-            self.stakes_text = stakes_text(table)
+        """The stakes in words: built again only when an open game's stakes change (R34)."""
+        if self.stakes_text is None or table.stakes is not self.stakes_of:
+            self.stakes_of, self.stakes_text = table.stakes, stakes_text(table)
         return self.stakes_text
 
     def between_hands(self, table: TableState,
                       played: Played) -> tuple[tuple[StandingRow, ...], tuple[dict[str, int], ...]]:
         """Standings and stacks history: they change only when a hand ends (the history only grows)."""
         seats = table.seats if table.settings.is_open else ()
-        roster = tuple((seat.name, seat.bought_in, seat.taken) for seat in seats)
+        roster = tuple((seat.name, seat.bought_in, seat.taken, seat.left) for seat in seats)  # a broke leaver too
         if (len(table.history) != self.history_length or table.history[-1] is not self.history_last
                 or roster != self.roster):
             self.history_length, self.history_last, self.roster = len(table.history), table.history[-1], roster
@@ -127,13 +136,18 @@ class ReadCache:
             self.history = tuple({name: stacks.get(name, 0) for name in names} if roster else dict(stacks)
                                  for stacks in table.history)
             # A table of several games names each hand's game in its line (R25).
-            self.summaries = hand_summaries(table, played.games_played() if len(table.games) > 1 else {})
+            self.summaries = hand_summaries(played.hands(), played.games_played() if len(table.games) > 1 else {})
         return self.standings, self.history
 
     def earlier(self, table: TableState, played: Played) -> tuple[HandSummary, ...]:
-        """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS."""
+        """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS: the
+        same tuple while they are the same (the STATE reuses its JSON by identity)."""
         self.between_hands(table, played)
-        return tuple(summary for summary in self.summaries if summary.hand != table.hand_number)[:EARLIER_HANDS]
+        if (self.summaries, table.hand_number) != self.earlier_key:
+            self.earlier_key = (self.summaries, table.hand_number)
+            self.earlier_value = tuple(summary for summary in self.summaries
+                                       if summary.hand != table.hand_number)[:EARLIER_HANDS]
+        return self.earlier_value
 
     def last_result(self, table: TableState) -> ResultView | None:
         if table.last_hand is not self.last_hand:
@@ -223,7 +237,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         cache.last_result(table),  # result
         ranked,  # standings
         cache.chips_now(table) if in_hand else ranked,  # chips_now
-        _STANDINGS if phase is OVER else _CHIPS_NOW,  # standings_title
+        _title(table.settings.is_open, phase, in_hand),  # standings_title
         chip_check(table, stacks_sum, pot_total),
         stacks_sum + pot_total == total,  # chips_ok
         cache.live.same_notes(notes(table, seat)),  # notes
@@ -240,13 +254,20 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         tuple(Announcement(name, count, seat is not None and name == seat.name)
               for name, count in announcements(table)),  # announcements
         table_game(table), cache.table_games(table), table.choice,  # game, games, choice
-        # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance
+        # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance, settled,
+        # settled_words
         *cache.night.night_fields(table).values(),
         speech(last_lines, phase, seat, to_call),
         game_now.structure if game_now is not None else None,  # structure (R28)
         game_now.draws if game_now is not None else None,  # draws (R33)
         wager_range(table, seat, game.legal) if phase is BET else None,
     ))
+
+
+def _title(is_open: bool, phase: Phase, in_hand: bool) -> Msg:
+    if is_open and not in_hand:
+        return _RESULTS
+    return _STANDINGS if phase is OVER else _CHIPS_NOW
 
 
 def _round(table: TableState) -> int | None:
@@ -303,14 +324,14 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
 
 
 def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[StandingRow, ...]:
-    """Best first as of the last finished hand (or by ``stacks``); equal stacks share a place, the next is skipped
-    (R20)."""
-    if stacks is None and table.settings.is_open:  # chips come and go: what each holds or took away (R26, R27)
-        stacks = {seat.name: seat.stack + seat.committed + seat.taken for seat in table.seats}
-    elif stacks is None:
+    """Best first as of the last finished hand (or by ``stacks``, the seated players only); equal stacks share a
+    place, the next is skipped (R20). An open game ranks by result instead (R27)."""
+    if stacks is None and table.settings.is_open:
+        return open_standings(table)
+    if stacks is None:
         stacks = table.history[-1]
     start = {seat.name: seat.bought_in for seat in table.seats} if table.settings.is_open else table.history[0]
-    order = sorted(table.seats, key=lambda seat: -stacks[seat.name])
+    order = sorted((seat for seat in table.seats if not seat.left), key=lambda seat: -stacks[seat.name])
     amounts = [stacks[seat.name] for seat in order]  # best first: a place is 1 + the first index of its amount
     return tuple(StandingRow(amounts.index(amount) + 1, seat.name, amount, amounts.count(amount) > 1,
                              amount - start[seat.name]) for seat, amount in zip(order, amounts, strict=True))

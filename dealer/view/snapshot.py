@@ -160,7 +160,8 @@ class StandingRow(NamedTuple):
     name: str
     stack: int
     shared: bool
-    change: int  # against the starting stack
+    change: int  # against the starting stack (an open game: the result, against the chips bought in)
+    left: bool = False  # an open game: the player left the table, ``stack`` is what they took away (R26)
 
 
 class HandLog(NamedTuple):
@@ -174,6 +175,7 @@ class HandSummary(NamedTuple):
 
     hand: int
     text: Msg  # "Hand 7: Ana +12, Bia −6, Caio −6"
+    changes: tuple[tuple[str, int], ...] = ()  # what each player won (+) or lost (−) in that hand, in seat order
 
 
 class Option(NamedTuple):
@@ -275,6 +277,9 @@ class Snapshot(NamedTuple):
     settlement: tuple[Transfer, ...] = ()  # the fewest transfers paying every result (R27)
     settlement_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer
     balance: Msg | None = None  # "Money in 45.00 = money out 45.00"
+    settled: tuple[Transfer, ...] = ()  # paid to or by each leaver when they left, final; with ``settlement`` they
+    # pay every result (R27)
+    settled_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer already made
     speech: tuple[Msg, ...] = ()  # said aloud when announcements are on: what just happened, then whose turn
     structure: str | None = None  # this hand's betting structure, or the next hand's (None: not named yet, R28)
     draws: int | None = None  # the draws of this hand's game, or the next hand's (3, or 1: R33)

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from ..messages import Msg, Translate
 from ..record.history import LogLine
 from ..rules.cards import format_cards
+from ..rules.settlement import Transfer
 from .game_view import game_json
 from .snapshot import AwardView, PlanItem, SeatView, Snapshot
 
@@ -24,7 +25,12 @@ def night_json(snap: Snapshot) -> dict[str, Any]:
         ledger.append(item)
     return {"format": snap.format, "chip_value": snap.chip_value, "currency": snap.currency,
             "max_buy_in": snap.max_buy_in, "ledger": ledger,
-            "settlement": [{"from": item.payer, "to": item.payee, "amount": item.amount} for item in snap.settlement]}
+            "settlement": transfers_json(snap.settlement), "settled": transfers_json(snap.settled)}
+
+
+def transfers_json(transfers: tuple[Transfer, ...]) -> list[dict[str, Any]]:
+    """``[{from, to, amount}]``: money (a decimal string) with a chip value, else chips (R27)."""
+    return [{"from": item.payer, "to": item.payee, "amount": item.amount} for item in transfers]
 
 
 def _same(text: str) -> str:
@@ -130,10 +136,9 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
                                  lambda: [_step_json(item) for item in (snap.plan.items if snap.plan else ())]),
         "showdown": parts.reuse("showdown", (snap.showdown,), lambda: _showdown_json(snap)),
         "last_hand": parts.reuse("last_hand", (snap.result,), lambda: _last_hand_json(snap)),
-        "standings": parts.reuse("standings", (snap.standings,), lambda: [
-            {"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings]),
+        "standings": parts.reuse("standings", (snap.standings,), lambda: standings_json(snap)),
         **parts.reuse("night", (snap.format, snap.chip_value, snap.currency, snap.max_buy_in, snap.ledger,
-                                snap.settlement), lambda: night_json(snap)),
+                                snap.settlement, snap.settled), lambda: night_json(snap)),
     }
     state.update(parts.reuse("game", (snap.game, snap.games, snap.choice),
                              lambda: game_json(snap.game, snap.games, snap.choice)))
@@ -144,10 +149,28 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         log = [line_json(line, translate) for line in snap.log]
         notes = notes_json(snap, translate)
     state.update(extras(snap, translate, log, notes))
+    if translate is _same or language is not None:
+        state["earlier"] = parts.reuse(("earlier", language), (snap.earlier,), lambda: earlier_json(snap, translate))
+    else:
+        state["earlier"] = earlier_json(snap, translate)
     state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
     state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
     state["wager_range"] = wager_range_json(snap, translate)
     return state
+
+
+def standings_json(snap: Snapshot) -> list[dict[str, Any]]:
+    """Best first; an open game's by result, with the result and whether the player left (R27)."""
+    if snap.format != "open":
+        return [{"name": row.name, "stack": row.stack, "place": row.place} for row in snap.standings]
+    return [{"name": row.name, "stack": row.stack, "place": row.place, "result": row.change, "left": row.left}
+            for row in snap.standings]
+
+
+def earlier_json(snap: Snapshot, translate: Translate) -> list[dict[str, Any]]:
+    """The earlier hands in one line each, latest first: what each player won or lost in that hand."""
+    return [{"hand": item.hand, "changes": dict(item.changes), "text": item.text.render(translate)}
+            for item in snap.earlier]
 
 
 def wager_range_json(snap: Snapshot, translate: Translate = _same) -> dict[str, Any] | None:

@@ -3,9 +3,10 @@ each and the chip check, for a session (R1, R20) and for an open game (R26)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..messages import N_, Msg, msg
+from ..record.hand_record import HandRecord
 from ..rules.games import game_rules
 from ..rules.stakes import ANTE_BIG_BLIND
 from ..rules.table_state import BETTING, DEALING, DRAWING, OVER, TableState
@@ -14,25 +15,30 @@ from .snapshot import HandSummary
 EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
 
-def hand_summaries(table: TableState, games: Mapping[int, str],
+def hand_summaries(records: Sequence[HandRecord], games: Mapping[int, str],
                    count: int = EARLIER_HANDS + 1) -> tuple[HandSummary, ...]:
-    """The latest finished hands in one line each, latest first: who won and lost how many chips (R1: they add up
-    to nothing), and the hand's game where ``games`` names it (a table of several games, R25)."""
-    history = table.history
+    """The latest finished hands in one line each, latest first: what each player won or lost in that hand, read
+    from the hand's record (its chips at the deal and after the hand: the blinds, wagers, returns and awards), so
+    chips bought, added or taken away between hands never count (R26); they add up to nothing. The hand's game is
+    named where ``games`` names it (a table of several games, R25)."""
     found = []
-    for number in range(len(history) - 1, max(0, len(history) - 1 - count), -1):
-        before, after = history[number - 1], history[number]
-        changes = [f"{seat.name} {'+' if after[seat.name] > before[seat.name] else '−'}"
-                   f"{abs(after[seat.name] - before[seat.name])}"
-                   for seat in table.seats if seat.name in after and seat.name in before
-                   and after[seat.name] != before[seat.name]]
+    for record in reversed(records):
+        final = record.final
+        if final is None:  # the hand in play
+            continue
+        changes = tuple((name, final[name] - chips) for _, name, chips in record.seats
+                        if final.get(name, chips) != chips)
+        number = record.number
         if changes:
-            text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(changes))
+            text = msg(N_("Hand {number}: {changes}"), number=number, changes=", ".join(
+                f"{name} {'+' if change > 0 else '−'}{abs(change)}" for name, change in changes))
         else:
             text = msg(N_("Hand {number}: no chips changed hands"), number=number)
         if number in games:
             text = msg(N_("{summary} · {game}"), summary=text, game=game_rules(games[number]).full_name)
-        found.append(HandSummary(number, text))
+        found.append(HandSummary(number, text, changes))
+        if len(found) == count:
+            break
     return tuple(found)
 
 
