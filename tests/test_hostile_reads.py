@@ -5,13 +5,15 @@ a deleted table leaves nothing in the caches for a table imported under its code
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from typing import Any
 
-from conftest import Api, ServerProcess
+from conftest import Api, ServerProcess, browser_client
 from dealer import Game, export_document
 from dealer.rules.entries import parse_create, parse_input
 from test_replayer import log_at
+from web import create_app
 
 AT = 1764622800.0
 
@@ -57,3 +59,64 @@ def test_the_steps_of_a_hand_grow_with_its_corrections_not_their_square(server: 
         assert sum(1 for line in answer["log"] if line["undone"]) == pairs
         assert raw_get(server, f"/api/tables/{table}/hands/1/steps") == text  # the same answer, kept per seq
     assert sizes[400] <= 4.2 * sizes[100], sizes
+
+
+def replays(api: Api) -> int:
+    status, body = api.request("GET", "/api/health")
+    assert status == 200, body
+    return int(body["replays"])
+
+
+def finished_table(api: Api) -> tuple[str, str]:
+    """A session of one hand, played to its end: Bia folds to Ana's big blind."""
+    table, token, _ = api.create(["Ana", "Bia"], button="Ana", hands=1)
+    state = api.ok(table, token, "deal")
+    state = api.ok(table, token, "fold", player=state["to_act"])
+    assert state["phase"] == "over", state["phase"]
+    return table, token
+
+
+def test_the_start_screen_lists_28_finished_tables_replaying_none(own_server: ServerProcess) -> None:
+    """Beyond the 8 finished games kept in memory, the start screen used to replay every finished table on every
+    load (to check the dealer's cookie); it lists them from their summaries and checks a cookie against the stored
+    token, so loading it replays no table, with or without a dealer's cookie."""
+    api = Api(own_server.base)
+    tables = [finished_table(api) for _ in range(28)]
+    before = replays(api)
+    page = raw_get(own_server, "/").decode()
+    assert all(f"finished-{table}" in page for table, _ in tables)
+    table, token = tables[0]  # the first one left memory long ago
+    status, headers, body = raw(own_server, "GET", "/", {"Cookie": f"dealer_{table}={token}"})
+    assert status == 200 and f'data-testid="archive-{table}"' in body  # its dealer's device may archive it
+    raw_get(own_server, "/")
+    assert replays(api) == before
+
+
+def raw(server: ServerProcess, method: str, path: str, headers: dict[str, str],
+        body: bytes | None = None) -> tuple[int, dict[str, str], str]:
+    request = urllib.request.Request(server.base + path, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
+    except urllib.error.HTTPError as failure:
+        return failure.code, dict(failure.headers), failure.read().decode()
+
+
+def test_a_device_without_the_dealers_cookie_is_counted_on_the_start_screen(tmp_path: Any) -> None:
+    """The start screen and the console's pages cost the server: a device without a dealer's cookie that is a
+    table's stored token reads them within the read rate like any phone; the dealer's device is never slowed."""
+    app = create_app({"DATABASE": str(tmp_path / "rates.sqlite3"), "TESTING": True, "CLIENT_RATE": (0.5, 3),
+                      "CLIENT_RATE_EXEMPT": ()})
+    dealer = browser_client(app)
+    dealer.environ_base["REMOTE_ADDR"] = "192.168.1.20"
+    created = dealer.post("/new", data={"name": ["Ana", "Bia"], "player_stack": ["", ""], "button": "lot"})
+    table = created.headers["Location"].split("/t/")[1].split("/")[0]
+    assert {dealer.get("/").status_code for _ in range(8)} == {200}
+    assert {dealer.get(f"/t/{table}/dealer").status_code for _ in range(8)} == {200}
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = "192.168.1.50"
+    assert [phone.get("/").status_code for _ in range(5)] == [200, 200, 200, 429, 429]
+    forger = app.test_client()
+    forger.environ_base["REMOTE_ADDR"] = "192.168.1.51"
+    forger.set_cookie(f"dealer_{table}", "not-the-token")
+    assert [forger.get(f"/t/{table}/dealer").status_code for _ in range(5)][3:] == [429, 429]

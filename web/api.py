@@ -76,7 +76,7 @@ def health() -> tuple[Response, int]:
     trouble = service().store.probe()
     if trouble is not None:
         return jsonify({"status": "error", "error": trouble.render(translate)}), 503
-    return jsonify({"status": "ok"}), 200
+    return jsonify({"status": "ok", "replays": service().replays}), 200
 
 
 @bp.post("/tables")

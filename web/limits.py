@@ -8,7 +8,8 @@
   which ``int`` then refuses), thousands grouped or not; more than ``MAX_FORM_DIGITS`` of them read as a number
   beyond every field's maximum, which the engine refuses with that field's sentence.
 - Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
-- Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
+- Requests per client on the public pages: :class:`ClientRates` (a token bucket per address); the dealer's own pages
+  are counted too on a device without a dealer's cookie that is a table's stored token (:func:`carries_dealer_cookie`).
 - Tables created or imported per device: :data:`CREATION_RATE` (a few in a row, then one every 20 s); the laptop
   itself is exempt, so junk from the Wi-Fi never keeps the host from starting a game.
 """
@@ -146,7 +147,8 @@ class ClientRates:
 
 
 LOOPBACK = ("127.0.0.1", "::1")
-UNTHROTTLED_BLUEPRINTS = ("console",)  # the dealer's own pages; its writes are POSTs, never throttled
+UNTHROTTLED_BLUEPRINTS = ("console",)  # the dealer's own pages (with the dealer's cookie); writes are never throttled
+DEALER_COOKIE = "dealer_"  # web/tablet.py's COOKIE_PREFIX (this module is imported before it)
 
 
 def throttled() -> Response | None:
@@ -154,7 +156,7 @@ def throttled() -> Response | None:
     keeps the page as it is and polls again) so a throttled phone never shows an error."""
     if request.method not in ("GET", "HEAD") or request.endpoint in (None, "static"):
         return None
-    if request.blueprint in UNTHROTTLED_BLUEPRINTS:
+    if request.blueprint in UNTHROTTLED_BLUEPRINTS and carries_dealer_cookie():
         return None
     address = request.remote_addr or "?"
     if address in current_app.config["CLIENT_RATE_EXEMPT"]:
@@ -170,6 +172,23 @@ def throttled() -> Response | None:
         response = Response(sentence.render(gettext), 429, mimetype="text/plain")
     response.headers["Retry-After"] = "1"
     return response
+
+
+MAX_COOKIES_CHECKED = 8  # a device holding more dealer cookies than this is counted like a phone on the start screen
+
+
+def carries_dealer_cookie() -> bool:
+    """Whether this device holds a dealer's cookie that is the table's stored token: the one of the table in the
+    address, or (the start screen) any table's. The dealer's own pages are then never throttled; a device without
+    one is counted against the read rate like a phone, since each of those pages costs the server."""
+    tables = current_app.extensions["tables"]
+    named = (request.view_args or {}).get("table_id")
+    cookies = request.cookies
+    if isinstance(named, str):
+        token = cookies.get(DEALER_COOKIE + named)
+        return token is not None and bool(tables.holds_stored_token(named, token))
+    held = [(name[len(DEALER_COOKIE):], token) for name, token in cookies.items() if name.startswith(DEALER_COOKIE)]
+    return any(tables.holds_stored_token(table_id, token) for table_id, token in held[:MAX_COOKIES_CHECKED])
 
 
 RATES = "client_rates"

@@ -74,6 +74,7 @@ class TableService:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._creating = threading.Lock()  # one creation at a time, so the limit is never overshot
+        self.replays = 0  # games replayed from the disk since the server started (GET /api/health says it)
         # Called after every write, with whether a hand (or the session) has just ended: the backups follow it.
         self.after_write: Callable[[bool], None] | None = None
 
@@ -120,6 +121,7 @@ class TableService:
             return kept
         slot = self._slots.get(stored.id)
         if slot is None:  # replayed here: a finished game is summed up and not kept, one in progress is kept
+            self.replays += 1
             game = Game.rebuild(self.store.entries(stored.id))
             if game.over:
                 return self._summarise(stored, game)
@@ -158,6 +160,17 @@ class TableService:
         """Whether ``token`` is the dealer token of a table read so far (no disk read: the network loop asks)."""
         hashed = self._tokens.get(table_id)
         return hashed is not None and hmac.compare_digest(hashed, token_hash(token))
+
+    def holds_stored_token(self, table_id: str, token: str) -> bool:
+        """Whether ``token`` is the table's dealer token, checked against the token stored with it: the lists ask
+        for every table they show, and must not replay a finished one to know."""
+        hashed = self._tokens.get(table_id)
+        if hashed is None:
+            stored = self.store.table(table_id) if _plausible_id(table_id) else None
+            if stored is None:
+                return False
+            hashed = stored.token_hash
+        return hmac.compare_digest(hashed, token_hash(token))
 
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
@@ -278,6 +291,7 @@ class TableService:
                     if stored is None:
                         raise TableNotFound(table_id)
                     if replayed is None or replayed.seq != stored.seq:
+                        self.replays += 1
                         replayed = Game.rebuild(self.store.entries(table_id))
                     slot = _Slot(replayed, stored.token_hash)
                     self._slots[table_id] = slot
