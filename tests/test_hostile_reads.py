@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -120,3 +121,24 @@ def test_a_device_without_the_dealers_cookie_is_counted_on_the_start_screen(tmp_
     forger.environ_base["REMOTE_ADDR"] = "192.168.1.51"
     forger.set_cookie(f"dealer_{table}", "not-the-token")
     assert [forger.get(f"/t/{table}/dealer").status_code for _ in range(5)][3:] == [429, 429]
+
+
+def test_a_table_deleted_and_imported_again_under_its_code_shows_the_new_table(server: ServerProcess,
+                                                                               api: Api) -> None:
+    """Deleting a table and importing a file under the same code (the documented way to keep the phones' QR code)
+    leaves nothing of the deleted table in the phones' or the TV's live fragments, even at the same seq."""
+    table, token, _ = api.create(["Ana", "Bia"], button="Ana")
+    api.ok(table, token, "deal")
+    for path in (f"/t/{table}/live", f"/t/{table}/tv/live", f"/t/{table}", f"/t/{table}/tv"):
+        assert "Ana" in raw_get(server, path).decode()  # cached at seq 1
+    form = urllib.parse.urlencode({"confirm": "yes"}).encode()
+    status, _, _ = raw(server, "POST", f"/t/{table}/delete", {
+        "Cookie": f"dealer_{table}={token}", "Origin": server.base,
+        "Content-Type": "application/x-www-form-urlencoded"}, form)
+    assert status == 200 and api.request("GET", f"/api/tables/{table}")[0] == 404  # to the start screen
+    other = Game(parse_create({"players": ["Xavi", "Yara"], "button": "Xavi", "stack": 300}))
+    other.push(parse_input({"action": "deal"}))
+    assert imported(api, other, table)[0] == table and other.seq == 1
+    for path in (f"/t/{table}/live", f"/t/{table}/tv/live", f"/t/{table}", f"/t/{table}/tv"):
+        page = raw_get(server, path).decode()
+        assert "Xavi" in page and "Ana" not in page, path

@@ -69,6 +69,12 @@ class Fragments:
             elif entry[0] == seq:
                 entry[1][lang] = html
 
+    def forget_table(self, table_id: str) -> None:
+        """The table was deleted (web/service.py's ``forget_everywhere``): its fragments go with it."""
+        with self._lock:
+            self._latest.pop(table_id, None)
+            self._render_locks.pop(table_id, None)
+
     def render_lock(self, table_id: str) -> threading.Lock:
         """Phones that all ask for a new seq at once wait for one render instead of each doing it."""
         with self._lock:

@@ -59,6 +59,10 @@ class TvSettings:
             else:
                 self._shown[table_id] = shown
 
+    def forget_table(self, table_id: str) -> None:
+        """The table was deleted: the TV shows no replay of it (web/service.py's ``forget_everywhere``)."""
+        self.put(table_id, None)
+
 
 def tv_settings() -> TvSettings:
     return current_app.extensions.setdefault("tv_replays", TvSettings())  # type: ignore[no-any-return]

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, has_app_context
 
 from dealer import (
     N_,
@@ -251,6 +251,7 @@ class TableService:
             self._finished.pop(table_id, None)
             self._summaries.pop(table_id, None)
             self._tokens.pop(table_id, None)
+        forget_everywhere(table_id)
         if self.after_write is not None:
             self.after_write(True)
 
@@ -360,6 +361,18 @@ class TableService:
             table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(6))
             if self.store.table(table_id) is None:
                 return table_id
+
+
+def forget_everywhere(table_id: str) -> None:
+    """A deleted table leaves no trace: every cache of the app that keeps something per table (the phones' and the
+    TV's live fragments, the TV's replay setting…) has a ``forget_table`` and is told, so a table imported later
+    under the same code (to keep the phones' QR code) starts clean instead of showing the deleted one's seqs."""
+    if not has_app_context():
+        return
+    for kept in list(current_app.extensions.values()):
+        forget = getattr(kept, "forget_table", None)
+        if callable(forget):
+            forget(table_id)
 
 
 def _plausible_id(table_id: str) -> bool:
