@@ -5,6 +5,7 @@ a deleted table leaves nothing in the caches for a table imported under its code
 from __future__ import annotations
 
 import json
+import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -142,3 +143,26 @@ def test_a_table_deleted_and_imported_again_under_its_code_shows_the_new_table(s
     for path in (f"/t/{table}/live", f"/t/{table}/tv/live", f"/t/{table}", f"/t/{table}/tv"):
         page = raw_get(server, path).decode()
         assert "Xavi" in page and "Ana" not in page, path
+
+
+def answer_on(sock: socket.socket, path: str, port: int) -> bytes:
+    """One GET on an open connection and its answer's head (a 204 has no body)."""
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Language: en\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        assert chunk, f"the connection was closed after {head!r}"
+        head += chunk
+    return head
+
+
+def test_a_204_poll_keeps_its_connection(server: ServerProcess, api: Api) -> None:
+    """A phone's poll of an unchanged table gets 204 and the same connection carries the next poll (waitress used
+    to close every answer without a length)."""
+    table, token, _ = api.create(["Ana", "Bia"], button="Ana")
+    seq = api.ok(table, token, "deal")["seq"]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=15) as sock:
+        for path in (f"/t/{table}/live?seq={seq}", f"/t/{table}/tv/live?seq={seq}", f"/t/{table}/live?seq={seq}"):
+            head = answer_on(sock, path, server.port)
+            assert head.startswith(b"HTTP/1.1 204"), head
+            assert b"connection: close" not in head.lower(), head
