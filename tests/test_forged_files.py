@@ -6,11 +6,17 @@ server."""
 from __future__ import annotations
 
 import copy
+import html
+import http.client
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
 from typing import Any
 
 import pytest
 
-from conftest import Api
+from conftest import Api, ServerProcess
 from dealer import Game, export_document
 from dealer.formats.session_file import digest
 from dealer.rules.entries import parse_create, parse_input
@@ -113,3 +119,46 @@ def test_a_chip_value_is_kept_in_plain_decimal(api: Api) -> None:
         status, body = api.request("POST", "/api/tables", {"players": ["Ana", "Bia"], "format": "open",
                                                            "chip_value": wrong})
         assert status == 400 and "chip_value" in body["error"], (wrong, body)
+
+
+def start_form(server: ServerProcess, **fields: str) -> tuple[int, str]:
+    form = {"name": ["Ana", "Bia", "", "", "", ""], "player_stack": [""] * 6, "button": "lot", **fields}
+    request = urllib.request.Request(server.base + "/new", data=urllib.parse.urlencode(form, doseq=True).encode(),
+                                     method="POST", headers={"Origin": server.base, "Accept-Language": "en"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as failure:
+        return failure.code, failure.read().decode()
+
+
+@pytest.mark.parametrize(("fields", "sentence"), [
+    ({"format": "bogus"}, "“format” is “session” or “open”."),
+    ({"format": "session", "chip_value": "0.10"}, "A chip value, a currency and a maximum buy-in belong to an open "
+                                                  "game"),
+    ({"format": "open", "chip_value": "\u0661"}, "“chip_value” is the money one chip is worth"),
+    ({"format": "open", "max_buy_in": "\u0661\u0660"}, "must be a whole number."),
+], ids=["unknown-format", "session-with-chip-value", "arabic-indic-chip-value", "arabic-indic-buy-in"])
+def test_the_start_form_refuses_what_the_api_refuses_with_its_sentence(server: ServerProcess, api: Api,
+                                                                        fields: dict[str, str],
+                                                                        sentence: str) -> None:
+    status, page = start_form(server, **fields)
+    assert status == 400 and html.escape(sentence, quote=False) in page.replace("&#34;", '"'), (status, fields)
+    if "chip_value" in fields or fields.get("format") == "bogus":
+        body = {"players": ["Ana", "Bia"], **{key: value for key, value in fields.items()}}
+        refused = api.request("POST", "/api/tables", body)
+        assert refused[0] == 400 and refused[1]["error"].startswith(sentence[:30]), refused
+
+
+def test_the_start_form_keeps_a_chip_value_in_plain_decimal(server: ServerProcess, api: Api) -> None:
+    form = {"name": ["Ana", "Bia"], "player_stack": ["", ""], "button": "lot", "format": "open", "chip_value": "1E+2"}
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("POST", "/new", urllib.parse.urlencode(form, doseq=True), {
+        "Origin": server.base, "Content-Type": "application/x-www-form-urlencoded"})
+    answer = connection.getresponse()
+    assert answer.status == 303, answer.read()
+    table = re.search(r"/t/([a-z0-9]+)/dealer", answer.headers["Location"])
+    connection.close()
+    assert table is not None
+    state = api.state(table.group(1))
+    assert state["chip_value"] == "100" and state["format"] == "open"

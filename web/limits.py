@@ -105,6 +105,11 @@ def path_number(text: str | None, digits: int = 7) -> int | None:
     return int(text)
 
 
+def query_number(name: str) -> int | None:
+    """A number in the address's query (``?seq=12``): ASCII digits only, else None (``int`` also reads "٣")."""
+    return path_number(request.args.get(name), digits=12)
+
+
 def whole_number(value: object, label: str, signed: bool = False) -> int:
     """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), thousands grouped as
     our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all.

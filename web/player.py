@@ -23,7 +23,7 @@ from flask import Blueprint, Response, current_app, make_response, render_templa
 from flask_babel import get_locale
 
 from . import qr
-from .limits import path_number
+from .limits import path_number, query_number
 from .service import service
 from .stacks_chart import stacks_chart
 from .table_errors import TableNotFound
@@ -117,7 +117,7 @@ def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str,
         seq = service().seq(table_id)
     except TableNotFound:
         return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if request.args.get("seq", type=int) == seq:
+    if query_number("seq") == seq:
         return fresh(make_response("", 204))
     return fresh(make_response(cached_fragment(cache, table_id, seq, render)))
 
