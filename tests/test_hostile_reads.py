@@ -166,3 +166,25 @@ def test_a_204_poll_keeps_its_connection(server: ServerProcess, api: Api) -> Non
             head = answer_on(sock, path, server.port)
             assert head.startswith(b"HTTP/1.1 204"), head
             assert b"connection: close" not in head.lower(), head
+
+
+def test_a_large_answer_counts_as_many_reads(tmp_path: Any) -> None:
+    """A phone that reads a hand's steps of 100 corrections (about 400 KB) has spent its allowance of reads on
+    them: its next read waits (429), while another phone reads on."""
+    app = create_app({"DATABASE": str(tmp_path / "rates.sqlite3"), "TESTING": True, "CLIENT_RATE": (0.5, 3),
+                      "CLIENT_RATE_EXEMPT": ()})
+    dealer = app.test_client()
+    created = dealer.post("/api/tables", json={"players": ["Ana", "Bia", "Caio"], "button": "Ana"}).get_json()
+    table, auth = created["table"], {"Authorization": f"Bearer {created['dealer_token']}"}
+    assert dealer.post(f"/api/tables/{table}/actions", json={"action": "deal"}, headers=auth).status_code == 200
+    for _ in range(100):
+        dealer.post(f"/api/tables/{table}/actions", json={"action": "raise", "player": "Ana"}, headers=auth)
+        dealer.post(f"/api/tables/{table}/undo", headers=auth)
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = "192.168.1.50"
+    steps = phone.get(f"/api/tables/{table}/hands/1/steps")
+    assert steps.status_code == 200 and len(steps.get_data()) > 300_000
+    assert phone.get(f"/api/tables/{table}").status_code == 429
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "192.168.1.51"
+    assert other.get(f"/api/tables/{table}").status_code == 200
