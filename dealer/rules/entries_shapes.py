@@ -3,7 +3,8 @@ request, checked again of the stored entry, so a file holds only what a dealer c
 
 A stored entry is the JSON its ``to_json`` wrote: numbers are whole numbers in the field's range (never a bool, a
 fraction or a number beyond every stack), names are spelled as the creation spells them (``names.check_name``:
-trimmed, composed, printable, 1-20 characters, no bidi controls), a chip value is a plain decimal ("100", "0.10").
+trimmed, composed, printable, 1-20 characters, no bidi controls), a chip value is a decimal in range (a file's
+creation is read again as a new table's, so its chip value must also be in plain decimal: "100", "0.10").
 What the table allows at that moment (whose turn, the seats, a join's buy-in) is the rules' to say as the log is
 replayed; :func:`check_entry` only refuses what no request could have carried, with the sentence the API gives.
 """
@@ -62,11 +63,12 @@ def _check_create(data: dict[str, Any]) -> None:
         raise BadInput(N_("The session's log cannot be read: its table settings are not valid."))
     for field, number in _numbers(stakes):
         _whole(number, field, 0, MAX_CHIPS)
-    if "chip_value" in data:
+    if "chip_value" in data:  # a decimal in range (a log stored before plain decimals may say "1E+2")
         value = data["chip_value"]
-        if not isinstance(value, str) or plain_decimal(value) != value:
+        if not isinstance(value, str):
             raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
                            ruling="R27")
+        plain_decimal(value)
     if "hands_per_game" in data:
         _whole(data["hands_per_game"], "hands_per_game", 0, MAX_CHIPS)
 
