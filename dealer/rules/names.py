@@ -3,10 +3,12 @@ when two names are the same name.
 
 A name is text of 1-20 characters, trimmed, in Unicode's composed form (NFC), holding a letter or digit, with no
 control, format or bidirectional-override character (a right-to-left override makes a name read backwards on every
-screen), at most :data:`MAX_MARKS` combining marks on one character, and no word mixing scripts ("Аna" with a
-Cyrillic А). Two names are the same name when they read the same: equal once folded for compatibility and case
-(NFKC + casefold: "Ａｎａ" is "ana"), or with the same confusables skeleton (Unicode's UTS #39 data, shipped by the
-``confusable-homoglyphs`` package: "Βia" with a Greek Β looks like "Bia").
+screen), and at most :data:`MAX_MARKS` combining marks on one character (:func:`check_name`, run on every name a log
+holds). A new name (at creation, at a join, in a file's log as it is replayed) must also not look like a player's
+already at the table (:func:`refuse_look_alike`): two names are the same name when they read the same, equal once
+folded for compatibility and case (NFKC + casefold: "Ａｎａ" is "ana") or with the same confusables skeleton
+(Unicode's UTS #39 data, shipped by the ``confusable-homoglyphs`` package: "ΒΙΑ" in Greek capitals looks like
+"BIA"); nor mix alphabets inside a word ("Аna" with a Cyrillic А).
 """
 
 from __future__ import annotations
