@@ -19,13 +19,17 @@ taps), measured by the client from sending the request to reading the last byte,
    dribbling a header byte a second; a stranger importing a long night's session file over and over; one device
    posting ``--creations`` (100) table creations, then the laptop creating its own.
 
+5. **the readers** (benchmarks/hostile_reads.py): two phones looping the steps of a hand of ``--pairs`` (1,600) undo
+   pairs; four phones looping the start screen ``/`` with ``--finished`` (28) finished tables listed; a stranger
+   posting forged session files. Goal for these: p95 within 1.5x the quiet p95.
+
 All along, the laptop asks ``/api/health`` twice a second. Reported: p50/p95/max of the taps in each phase and p95
 against the quiet p95, the health checks answered. Goals: every tap answered with 200, every health check
 answered, and each phase's p95 within 3x the quiet p95 (with 5 ms of slack for the timer's noise on a fast
 baseline). The exit status is 0 when every goal is met. Every connection goes to 127.0.0.0/8 only.
 
 Run: ``.venv/bin/python benchmarks/hostile.py [--slow 300] [--hold 30] [--flood 1000] [--taps 60] [--threads N]
-[--dribblers 2000] [--dribble-hold 30] [--night-hands 300] [--creations 100]``.
+[--dribblers 2000] [--dribble-hold 30] [--night-hands 300] [--creations 100] [--pairs 1600] [--finished 28]``.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from hostile_reads import read_phases, readers_report
 from hostile_wifi import HealthChecks, creations, dribble, during, imports, long_night
 from serving import percentile, served
 
@@ -219,7 +224,11 @@ def main() -> int:
     parser.add_argument("--dribble-hold", type=float, default=30.0)
     parser.add_argument("--night-hands", type=int, default=300)
     parser.add_argument("--creations", type=int, default=100)
+    parser.add_argument("--pairs", type=int, default=1600, help="undo pairs of the hand whose steps phones loop")
+    parser.add_argument("--finished", type=int, default=28, help="finished tables listed on the start screen")
     args = parser.parse_args()
+    if not (1 <= args.pairs <= 5000 and 0 <= args.finished <= 150):
+        parser.error("keep it bounded: 1-5,000 pairs, 0-150 finished tables")
     raise_open_files(args.dribblers + args.slow + 256)
     with served(args.threads) as port:
         health = HealthChecks(port)
@@ -245,6 +254,8 @@ def main() -> int:
 
             floods = [flood_phase(dealer, args, devices) for devices in FLOOD_DEVICES]
             wifi = wifi_phases(dealer, args, night)
+            readers = read_phases(port, lambda: taps_while(dealer, None, args.taps, args.pace), args.pairs,
+                                  args.finished)
             quiet += taps_while(dealer, None, args.taps, args.pace)  # the baseline, before and after
         finally:
             health.__exit__()
@@ -253,14 +264,15 @@ def main() -> int:
     lines = [report("quiet", quiet, None), report(f"{args.slow} slow conns", slow, quiet_p95),
              *(report(f"flood, {FLOOD_NAMES[devices]}", taps, quiet_p95) for devices, (taps, _, _) in
                zip(FLOOD_DEVICES, floods, strict=True)),
-             *(report(label, taps, quiet_p95) for label, (taps, _) in wifi.items())]
+             *(report(label, taps, quiet_p95) for label, (taps, _) in wifi.items()),
+             *(readers_report(label, taps, quiet_p95, report) for label, (taps, _) in readers.items())]
     opened, still_open = held[0]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     for text, _ in lines:
         print(text)
     print(f"slow connections: {opened} opened, {still_open} still open after {args.hold:.0f} s (a request must "
           f"arrive whole within the server's deadline)")
-    for label, (_, stats) in wifi.items():
+    for label, (_, stats) in (wifi | readers).items():
         print(f"{label}: {dict(stats)}")
     print(f"laptop health checks: {health.answered} answered, {health.unanswered} unanswered")
     for devices, (_, (reads, slowed), seconds) in zip(FLOOD_DEVICES, floods, strict=True):

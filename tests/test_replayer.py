@@ -108,6 +108,17 @@ def test_an_open_games_inputs_between_hands_are_steps_of_the_hand_just_played(ap
     assert [step["seq"] for step in later] == [dealt["seq"]] and pinned(later[0]["state"]) == pinned(dealt)
 
 
+def log_at(steps: list[dict], index: int) -> list[dict]:
+    """The hand's log after step ``index``, read from the steps' changes: each step's ``added`` lines, with the
+    lines an undo ``struck`` put in their place (a struck line keeps its place and gets its mark)."""
+    log: list[dict] = []
+    for step in steps[:index + 1]:
+        log += step["added"]
+        struck = {(line["seq"], line["text"]): line for line in step["struck"]}
+        log = [struck.get((line["seq"], line["text"]), line) for line in log]
+    return log
+
+
 def check_tapes(game: Game, seed: object) -> None:
     """Each hand's steps' states equal the STATE after each of its entries (the slow way: the log up to that entry,
     replayed), for the table played live and replayed from its log; the hands' steps together are every entry once
@@ -117,13 +128,17 @@ def check_tapes(game: Game, seed: object) -> None:
         number = 0
         while (start := tape_start(table, number + 1)) is not None:  # a hand dealt, then undone, has its tape too
             number += 1
-            steps = steps_json(play_tape(start), "t")["steps"]
+            answer = steps_json(play_tape(start), "t")
+            steps = answer["steps"]
+            assert log_at(steps, len(steps) - 1) == answer["log"], (seed, number)
             first = table.entries[steps[0]["seq"]]
             assert isinstance(first, Input) and first.action is Action.DEAL and steps[0]["state"]["hand"] == number
             seen += [step["seq"] for step in steps]
-            for step in steps:
+            for index, step in enumerate(steps):
                 expected = state_json(Game.rebuild(table.entries[:step["seq"] + 1]), "t")
                 assert pinned(step["state"]) == pinned(expected), (seed, number, step["seq"])
+                if expected["hand"] == number:  # (an undone deal stands in the hand before: its log is that one's)
+                    assert log_at(steps, index) == expected["log"], (seed, number, step["seq"])
         before = [seq for seq in range(1, table.seq + 1) if seq not in seen]
         assert len(seen) == len(set(seen)) and (table.state.settings.is_open or not before), seed
         assert all(Game.rebuild(table.entries[:seq + 1]).hand_number == 0 for seq in before), seed

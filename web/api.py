@@ -6,6 +6,7 @@ Refusals are answered by web/errors.py (JSON ``{"error", "rule"?, "ruling"?}`` u
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -75,7 +76,7 @@ def health() -> tuple[Response, int]:
     trouble = service().store.probe()
     if trouble is not None:
         return jsonify({"status": "error", "error": trouble.render(translate)}), 503
-    return jsonify({"status": "ok"}), 200
+    return jsonify({"status": "ok", "replays": service().replays}), 200
 
 
 @bp.post("/tables")
@@ -205,7 +206,10 @@ def hands_phhs(table_id: str) -> Response:
 def hand_steps(table_id: str, number: str) -> Response:
     """The replayer's steps of hand N: one per entry of that hand (the deal first), each with the STATE after it."""
     table = service().access(table_id)
-    response = jsonify(steps_json(table.tape(number), table_id, translate, language()))
+    chosen = language()
+    text = table.steps_text(number, chosen, lambda tape: json.dumps(
+        steps_json(tape, table_id, translate, chosen), ensure_ascii=False, separators=(",", ":")).encode())
+    response = Response(text, mimetype="application/json")
     response.headers["Cache-Control"] = "no-cache"
     response.vary.update(("Accept-Language", "Cookie"))
     return response

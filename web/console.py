@@ -38,7 +38,7 @@ from .console_zones import (
     zones_to_send,
 )
 from .guard import foreign
-from .limits import whole_number
+from .limits import query_number, whole_number
 from .replayer import tv_replay
 from .service import TableAccess, service
 from .stacks_chart import stacks_chart
@@ -269,7 +269,7 @@ def live(table_id: str) -> Response:
     """A second dealer device follows the table like the phones: 204 while it still shows ``?seq=N``, else the
     console fragment. The console's script also asks it to learn that the laptop answers again."""
     table = dealer_access(table_id)
-    if request.args.get("seq", type=int) == table.seq and table.authorised:
+    if query_number("seq") == table.seq and table.authorised:
         return make_response("", 204)
     return render_console(table_id)
 

@@ -8,7 +8,9 @@
   which ``int`` then refuses), thousands grouped or not; more than ``MAX_FORM_DIGITS`` of them read as a number
   beyond every field's maximum, which the engine refuses with that field's sentence.
 - Tables in progress per server: ``MAX_TABLES_IN_PLAY`` (app config; web/service.py refuses a creation beyond it).
-- Requests per client on the public pages: :class:`ClientRates` (a token bucket per address).
+- Requests per client on the public pages: :class:`ClientRates` (a token bucket per address); the dealer's own pages
+  are counted too on a device without a dealer's cookie that is a table's stored token (:func:`carries_dealer_cookie`),
+  and an answer larger than 64 KiB counts as one read per 64 KiB (:func:`charge_size`).
 - Tables created or imported per device: :data:`CREATION_RATE` (a few in a row, then one every 20 s); the laptop
   itself is exempt, so junk from the Wi-Fi never keeps the host from starting a game.
 """
@@ -21,7 +23,7 @@ import threading
 import time
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext
 
 from dealer import N_, BadInput, Msg
@@ -104,6 +106,11 @@ def path_number(text: str | None, digits: int = 7) -> int | None:
     return int(text)
 
 
+def query_number(name: str) -> int | None:
+    """A number in the address's query (``?seq=12``): ASCII digits only, else None (``int`` also reads "٣")."""
+    return path_number(request.args.get(name), digits=12)
+
+
 def whole_number(value: object, label: str, signed: bool = False) -> int:
     """A form field as a whole number: ASCII digits only (a leading ``-`` when ``signed``), thousands grouped as
     our languages write them ("5,000,000", "5.000.000", "5 000 000") or not at all.
@@ -144,21 +151,33 @@ class ClientRates:
                 self._buckets = {key: value for key, value in self._buckets.items() if value[0] < self.burst - 1}
             return allowed
 
+    def spend(self, address: str, tokens: float) -> None:
+        """Take ``tokens`` more from the address's bucket (a large answer costs more than one read), owing at most
+        ``DEBT_SECONDS`` of its rate: a device that asked for a big answer waits before its next read."""
+        now = time.monotonic()
+        with self._lock:
+            held, when = self._buckets.get(address, (self.burst, now))
+            held = min(self.burst, held + (now - when) * self.rate)
+            self._buckets[address] = (max(held - tokens, -self.rate * DEBT_SECONDS), now)
+
+
+DEBT_SECONDS = 10.0
+READ_BYTES = 64 * 1024  # one read's worth of an answer: a larger one is counted as that many reads
+READ_CPU = 0.005  # one read's worth of the server's processor time (a phone's poll takes well under a millisecond)
+MAX_CPU_READS = 8  # a page's first render compiles its templates (50-100 ms): the device pays for its own part only
+
 
 LOOPBACK = ("127.0.0.1", "::1")
-UNTHROTTLED_BLUEPRINTS = ("console",)  # the dealer's own pages; its writes are POSTs, never throttled
+UNTHROTTLED_BLUEPRINTS = ("console",)  # the dealer's own pages (with the dealer's cookie); writes are never throttled
+DEALER_COOKIE = "dealer_"  # web/tablet.py's COOKIE_PREFIX (this module is imported before it)
 
 
 def throttled() -> Response | None:
     """A public read beyond its client's rate: 429 with a sentence, or for a phone's poll an empty 204 (htmx
     keeps the page as it is and polls again) so a throttled phone never shows an error."""
-    if request.method not in ("GET", "HEAD") or request.endpoint in (None, "static"):
-        return None
-    if request.blueprint in UNTHROTTLED_BLUEPRINTS:
+    if not counted():
         return None
     address = request.remote_addr or "?"
-    if address in current_app.config["CLIENT_RATE_EXEMPT"]:
-        return None
     if current_app.extensions[RATES].allow(address):
         return None
     sentence = Msg(N_("Too many requests from this device; wait a second and try again."))
@@ -170,6 +189,51 @@ def throttled() -> Response | None:
         response = Response(sentence.render(gettext), 429, mimetype="text/plain")
     response.headers["Retry-After"] = "1"
     return response
+
+
+MAX_COOKIES_CHECKED = 8  # a device holding more dealer cookies than this is counted like a phone on the start screen
+
+
+def carries_dealer_cookie() -> bool:
+    """Whether this device holds a dealer's cookie that is the table's stored token: the one of the table in the
+    address, or (the start screen) any table's. The dealer's own pages are then never throttled; a device without
+    one is counted against the read rate like a phone, since each of those pages costs the server."""
+    tables = current_app.extensions["tables"]
+    named = (request.view_args or {}).get("table_id")
+    cookies = request.cookies
+    if isinstance(named, str):
+        token = cookies.get(DEALER_COOKIE + named)
+        return token is not None and bool(tables.holds_stored_token(named, token))
+    held = [(name[len(DEALER_COOKIE):], token) for name, token in cookies.items() if name.startswith(DEALER_COOKIE)]
+    return any(tables.holds_stored_token(table_id, token) for table_id, token in held[:MAX_COOKIES_CHECKED])
+
+
+def start_clock() -> None:
+    g.read_started = time.thread_time()
+
+
+def charge_size(response: Response) -> Response:
+    """A counted device pays for an answer by what it cost, when that is more than one read: one read per
+    :data:`READ_BYTES` of the answer (a hand's steps of thousands of corrections are megabytes) or per
+    :data:`READ_CPU` seconds of this thread's processor time (a start screen listing many tables), whichever is
+    more; what a phone may take in a second is then bounded in bytes and in the server's time too."""
+    started = g.pop("read_started", None)
+    if started is None or not counted():
+        return response
+    size = response.calculate_content_length() if not response.direct_passthrough else None
+    reads = max((size or 0) / READ_BYTES, min((time.thread_time() - started) / READ_CPU, MAX_CPU_READS))
+    if reads > 1:
+        current_app.extensions[RATES].spend(request.remote_addr or "?", reads - 1)
+    return response
+
+
+def counted() -> bool:
+    """Whether this request is counted against its device's read rate (see :func:`throttled`)."""
+    if request.method not in ("GET", "HEAD") or request.endpoint in (None, "static"):
+        return False
+    if request.blueprint in UNTHROTTLED_BLUEPRINTS and carries_dealer_cookie():
+        return False
+    return (request.remote_addr or "?") not in current_app.config["CLIENT_RATE_EXEMPT"]
 
 
 RATES = "client_rates"
@@ -213,5 +277,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("CREATION_RATE", CREATION_RATE)
     app.config.setdefault("LAPTOP_ADDRESSES", ())
     app.extensions[CREATIONS] = ClientRates(*app.config["CREATION_RATE"])
+    app.before_request(start_clock)
     app.before_request(throttled)
+    app.after_request(charge_size)
     app.before_request(creation_throttled)

@@ -23,7 +23,7 @@ from flask import Blueprint, Response, current_app, make_response, render_templa
 from flask_babel import get_locale
 
 from . import qr
-from .limits import path_number
+from .limits import path_number, query_number
 from .service import service
 from .stacks_chart import stacks_chart
 from .table_errors import TableNotFound
@@ -69,6 +69,12 @@ class Fragments:
             elif entry[0] == seq:
                 entry[1][lang] = html
 
+    def forget_table(self, table_id: str) -> None:
+        """The table was deleted (web/service.py's ``forget_everywhere``): its fragments go with it."""
+        with self._lock:
+            self._latest.pop(table_id, None)
+            self._render_locks.pop(table_id, None)
+
     def render_lock(self, table_id: str) -> threading.Lock:
         """Phones that all ask for a new seq at once wait for one render instead of each doing it."""
         with self._lock:
@@ -111,7 +117,7 @@ def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str,
         seq = service().seq(table_id)
     except TableNotFound:
         return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if request.args.get("seq", type=int) == seq:
+    if query_number("seq") == seq:
         return fresh(make_response("", 204))
     return fresh(make_response(cached_fragment(cache, table_id, seq, render)))
 

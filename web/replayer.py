@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer import HandTape, TapeStep
 
 from .guard import foreign
-from .limits import path_number
+from .limits import path_number, query_number
 from .player import fresh
 from .service import TableAccess, service
 from .table_errors import Unauthorized
@@ -58,6 +58,10 @@ class TvSettings:
                 self._shown.pop(table_id, None)
             else:
                 self._shown[table_id] = shown
+
+    def forget_table(self, table_id: str) -> None:
+        """The table was deleted: the TV shows no replay of it (web/service.py's ``forget_everywhere``)."""
+        self.put(table_id, None)
 
 
 def tv_settings() -> TvSettings:
@@ -113,7 +117,7 @@ def render_replay(table_id: str, tape: HandTape, number: int, fragment: bool, te
 def replay(table_id: str, number: str) -> BaseResponse:
     access = service().access(table_id)
     tape = access.tape(number)  # 404 with a sentence for a hand not dealt (web/errors.py)
-    seq = request.args.get("seq", type=int)
+    seq = query_number("seq")
     if seq is not None:
         found = tape.index_of(seq)
         return redirect(url_for("replayer.replay", table_id=table_id, number=tape.hand,

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, has_app_context
 
 from dealer import (
     N_,
@@ -74,6 +74,7 @@ class TableService:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._creating = threading.Lock()  # one creation at a time, so the limit is never overshot
+        self.replays = 0  # games replayed from the disk since the server started (GET /api/health says it)
         # Called after every write, with whether a hand (or the session) has just ended: the backups follow it.
         self.after_write: Callable[[bool], None] | None = None
 
@@ -120,6 +121,7 @@ class TableService:
             return kept
         slot = self._slots.get(stored.id)
         if slot is None:  # replayed here: a finished game is summed up and not kept, one in progress is kept
+            self.replays += 1
             game = Game.rebuild(self.store.entries(stored.id))
             if game.over:
                 return self._summarise(stored, game)
@@ -158,6 +160,17 @@ class TableService:
         """Whether ``token`` is the dealer token of a table read so far (no disk read: the network loop asks)."""
         hashed = self._tokens.get(table_id)
         return hashed is not None and hmac.compare_digest(hashed, token_hash(token))
+
+    def holds_stored_token(self, table_id: str, token: str) -> bool:
+        """Whether ``token`` is the table's dealer token, checked against the token stored with it: the lists ask
+        for every table they show, and must not replay a finished one to know."""
+        hashed = self._tokens.get(table_id)
+        if hashed is None:
+            stored = self.store.table(table_id) if _plausible_id(table_id) else None
+            if stored is None:
+                return False
+            hashed = stored.token_hash
+        return hmac.compare_digest(hashed, token_hash(token))
 
     def authorised(self, table_id: str, token: str | None) -> bool:
         return self.access(table_id, token).authorised
@@ -238,6 +251,7 @@ class TableService:
             self._finished.pop(table_id, None)
             self._summaries.pop(table_id, None)
             self._tokens.pop(table_id, None)
+        forget_everywhere(table_id)
         if self.after_write is not None:
             self.after_write(True)
 
@@ -278,6 +292,7 @@ class TableService:
                     if stored is None:
                         raise TableNotFound(table_id)
                     if replayed is None or replayed.seq != stored.seq:
+                        self.replays += 1
                         replayed = Game.rebuild(self.store.entries(table_id))
                     slot = _Slot(replayed, stored.token_hash)
                     self._slots[table_id] = slot
@@ -346,6 +361,18 @@ class TableService:
             table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(6))
             if self.store.table(table_id) is None:
                 return table_id
+
+
+def forget_everywhere(table_id: str) -> None:
+    """A deleted table leaves no trace: every cache of the app that keeps something per table (the phones' and the
+    TV's live fragments, the TV's replay setting…) has a ``forget_table`` and is told, so a table imported later
+    under the same code (to keep the phones' QR code) starts clean instead of showing the deleted one's seqs."""
+    if not has_app_context():
+        return
+    for kept in list(current_app.extensions.values()):
+        forget = getattr(kept, "forget_table", None)
+        if callable(forget):
+            forget(table_id)
 
 
 def _plausible_id(table_id: str) -> bool:

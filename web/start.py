@@ -147,16 +147,16 @@ FORMAT_BLANK = {"format": "session", "chip_value": "", "currency": "", "max_buy_
 
 
 def format_payload(form: dict[str, Any]) -> dict[str, Any]:
-    """The format fields of the creation body: an open game's chip value, currency and maximum buy-in (R26, R27)
-    are sent only for an open game."""
-    if form.get("format") != "open":
-        return {}
-    found: dict[str, Any] = {"format": "open"}
-    if form["chip_value"]:
-        found["chip_value"] = form["chip_value"]
-    if form["currency"]:
-        found["currency"] = form["currency"]
-    if form["max_buy_in"]:
+    """The format fields of the creation body, as the form has them: the engine refuses an unknown format, or a
+    session given an open game's chip value, currency or maximum buy-in (R1, R26, R27), with the API's sentences
+    (the form used to drop them and create a session)."""
+    found: dict[str, Any] = {}
+    if form.get("format") not in (None, "", "session"):
+        found["format"] = form["format"]
+    for key in ("chip_value", "currency"):
+        if form.get(key):
+            found[key] = form[key]
+    if form.get("max_buy_in"):
         found["max_buy_in"] = whole_number(form["max_buy_in"], gettext("maximum buy-in"))
     return found
 

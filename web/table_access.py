@@ -40,6 +40,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+KEPT_STEPS = 6  # hands' steps kept as JSON text per table (each language counts as one)
+
+
 @dataclass
 class _Slot:
     game: Game
@@ -52,6 +55,10 @@ class _Slot:
     times: list[float] = field(default_factory=list)  # when each entry was recorded, read from the disk once
     times_lock: threading.Lock = field(default_factory=threading.Lock)
     tapes: dict[int, tuple[int, HandTape]] = field(default_factory=dict)  # hand -> (its latest seq, its steps)
+    # The steps' JSON text by hand and language, with the hand's latest seq: two phones looping a long hand's steps
+    # cost one build per seq, not one per request; one tape is built at a time per table (the others wait for it).
+    steps_text: dict[tuple[int, str], tuple[int, bytes]] = field(default_factory=dict)
+    tape_lock: threading.Lock = field(default_factory=threading.Lock)
     sessions: dict[str, tuple[int, str]] = field(default_factory=dict)  # format -> (seq, the whole night's file)
     # Set (under the lock) when the service let this finished table leave memory: a request still holding the slot
     # reads on from it, but looks the table up again before changing it (web/service.py's _evict).
@@ -136,8 +143,24 @@ class TableAccess:
             start = tape_start(self._slot.game, hand)
         if start is None:
             raise HandNotFound(self.table_id, number)
-        if (kept := self._slot.tapes.get(start.hand)) is None or kept[0] != start.last:
-            kept = self._slot.tapes[start.hand] = (start.last, play_tape(start))
+        with self._slot.tape_lock:
+            if (kept := self._slot.tapes.get(start.hand)) is None or kept[0] != start.last:
+                kept = self._slot.tapes[start.hand] = (start.last, play_tape(start))
+        return kept[1]
+
+    def steps_text(self, number: str, language: str, write: Callable[[HandTape], bytes]) -> bytes:
+        """Hand ``number``'s steps as JSON text (``write`` makes it from the tape), once per latest entry and
+        language."""
+        tape = self.tape(number)
+        last = tape.steps[-1].seq
+        texts = self._slot.steps_text
+        with self._slot.tape_lock:
+            kept = texts.get((tape.hand, language))
+            if kept is None or kept[0] != last:
+                texts.pop((tape.hand, language), None)
+                kept = texts[(tape.hand, language)] = (last, write(tape))
+                while len(texts) > KEPT_STEPS:  # the least recently written go: a night's every hand is not kept
+                    texts.pop(next(iter(texts)))
         return kept[1]
 
     def session_history(self, kind: str, write: Callable[[], str]) -> str:

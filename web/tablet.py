@@ -80,8 +80,16 @@ def dealer_access(table_id: str) -> TableAccess:
 
 
 def dealer_token(table_id: str) -> str | None:
-    """This device's token for the table, when it is the right one."""
-    return request.cookies.get(cookie_name(table_id)) if dealer_access(table_id).authorised else None
+    """This device's token for the table, when it is the right one: checked against the stored token (a list of
+    tables asks for each; none is opened, let alone replayed, to know)."""
+    token = request.cookies.get(cookie_name(table_id))
+    if token is None:
+        return None
+    known: dict[tuple[str, str | None], TableAccess] = g.get("dealer_access", {})
+    access = known.get((table_id, token))
+    if access is not None:
+        return token if access.authorised else None
+    return token if service().holds_stored_token(table_id, token) else None
 
 
 def set_dealer_cookie(response: BaseResponse, table_id: str, token: str) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 
+from .limits import query_number
 from .player import POLL_INTERVAL, POLL_TIMEOUT, fragments, fresh, language, live_answer
 from .replayer import tv_step
 from .service import service
@@ -62,7 +63,7 @@ def live(table_id: str) -> Response:
     if asked or tv_step(service().access(table_id)):
         access = service().access(table_id)
         replay = tv_step(access)
-        if asked == (replay.key if replay else "") and request.args.get("seq", type=int) == access.seq:
+        if asked == (replay.key if replay else "") and query_number("seq") == access.seq:
             return fresh(make_response("", 204))
         return fresh(make_response(_render(table_id, fragment=True)[0]))
     return live_answer(table_id, fragments(CACHE), lambda: _render(table_id, fragment=True))

@@ -15,6 +15,7 @@ thread. Here:
 - bodies are limited while they arrive (:class:`LimitedRequest`): ``SMALL_BODY`` everywhere, ``IMPORT_BODY`` for the
   two import addresses, held in memory (never written to the database's disk) and refused with 413 beyond (the
   app itself answers a body over 64 KiB, or an import over its limit, with its own sentence);
+- an answer without a body (a 204 poll, a 304) keeps its connection (:class:`KeepAliveTask`);
 - a malformed request (a space in the path, a control character in a header, a header too large) is answered by
   waitress's own 400/431, never dropped;
 - ``channel_timeout`` 20 s and ``cleanup_interval`` 5 s; ``backlog`` 2048;
@@ -37,7 +38,7 @@ from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import create_server
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.utilities import BadRequest, RequestEntityTooLarge, ServerNotImplemented
 
 CONNECTION_LIMIT = 2000
@@ -183,10 +184,34 @@ def host_of(addr: Any) -> str:
     return str(addr[0]) if isinstance(addr, tuple) else str(addr)
 
 
+class KeepAliveTask(WSGITask):
+    """An answer without a body (a 204 poll, a 304) keeps its HTTP/1.1 connection open.
+
+    Waitress closes a connection after any answer without a Content-Length, and drops that header from a 204 or a
+    304 (which may not carry one), so every phone's 204 poll cost a new TCP connection, 2.5 a second. Such an answer
+    ends with its headers by definition (RFC 9112 §6.3), so the connection may carry the next request; a client
+    that asked for ``Connection: close``, or HTTP/1.0, is answered as before."""
+
+    _bodiless = False
+
+    def build_response_header(self) -> bytes:
+        asked = str(getattr(self.request, "headers", {}).get("CONNECTION", "")).lower()
+        self._bodiless = not self.has_body and self.version == "1.1" and asked != "close" and not self.close_on_finish
+        try:
+            return super().build_response_header()
+        finally:
+            self._bodiless = False
+
+    def set_close_on_finish(self) -> None:
+        if not self._bodiless:  # while building a bodiless answer's headers, only "no length" would close it
+            super().set_close_on_finish()
+
+
 class CappedChannel(HTTPChannel):
     """A connection with a deadline for each request, counted against its address's share of connections."""
 
     parser_class = LimitedRequest
+    task_class = KeepAliveTask
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import BadInput, DealerError
 from ..messages import N_
-from ..rules.entries import Create, Entry, entry_from_json, parse_create
+from ..rules.entries import Create, Entry, Input, Redo, Undo, entry_from_json, parse_create
 from ..view.game import Game
 from ..view.snapshot import Snapshot
 
@@ -96,14 +96,35 @@ def import_document(document: Any) -> Imported:
     entries = _entries(log)
     try:
         game = Game.rebuild(entries)
-    except (DealerError, ValueError, KeyError, TypeError, AssertionError) as refused:
-        reason = refused.message.render() if isinstance(refused, DealerError) else str(refused)
-        raise BadInput(N_("The session's log cannot be replayed: {reason}"), reason=reason[:200]) from refused
+    except Exception as refused:  # whatever the rules trip on while replaying a file is a refusal, never a 500
+        raise _refusal(entries, refused) from refused
     stacks = {seat.name: seat.stack + seat.committed for seat in game.state.seats}
     if stacks != document.get("stacks"):
         raise BadInput(N_("The session's log replays to other stacks than the file says: it was made by another "
                           "version of the rules."))
     return Imported(game, tuple(float(at) for at in times))
+
+
+def _refusal(entries: list[Entry], refused: Exception) -> BadInput:
+    """The sentence of a log the rules refuse, naming the entry: found by applying the entries one by one (slower
+    than the rebuild, and only for a refused file)."""
+    first = entries[0]
+    assert isinstance(first, Create)  # _entries checked it
+    game = Game(first)
+    for number, entry in enumerate(entries[1:], start=1):
+        try:
+            if isinstance(entry, Undo):
+                game.undo(at=entry.at)
+            elif isinstance(entry, Redo):
+                game.redo(at=entry.at)
+            elif isinstance(entry, Input):
+                game.push(entry)
+        except Exception as found:
+            reason = found.message.render() if isinstance(found, DealerError) else str(found) or type(found).__name__
+            return BadInput(N_("Entry {seq} of the session's log cannot be replayed: {reason}"), seq=number,
+                            reason=reason[:200])
+    reason = refused.message.render() if isinstance(refused, DealerError) else str(refused)
+    return BadInput(N_("The session's log cannot be replayed: {reason}"), reason=reason[:200])
 
 
 def check_document(document: Any) -> CheckedSession:
@@ -112,8 +133,12 @@ def check_document(document: Any) -> CheckedSession:
     imported = import_document(document)
     game = imported.game
     wanted = document.get("table")
+    try:
+        snapshot = game.snapshot()
+    except Exception as refused:  # the table as it ends cannot be shown (its money, its figures): refused
+        raise BadInput(N_("The session's log cannot be replayed: {reason}"), reason=str(refused)[:200]) from refused
     return CheckedSession(tuple(json.dumps(entry.to_json()) for entry in game.entries), imported.times,
-                          wanted if isinstance(wanted, str) else None, game.snapshot(), game.players, game.over,
+                          wanted if isinstance(wanted, str) else None, snapshot, game.players, game.over,
                           game.archivable)
 
 
@@ -122,7 +147,10 @@ def _entries(log: list[Any]) -> list[Entry]:
     for item in log:
         try:
             entries.append(entry_from_json(item))
-        except (ValueError, KeyError, TypeError, AttributeError, DealerError) as unreadable:
+        except DealerError as refused:  # a shape no request could have carried: the API's sentence says which
+            raise BadInput(N_("Entry {seq} of the session's log cannot be read: {reason}"), seq=len(entries),
+                           reason=refused.message.render()[:200]) from refused
+        except Exception as unreadable:  # a failure inside the check is a refusal too, never a 500
             raise BadInput(N_("Entry {seq} of the session's log cannot be read."), seq=len(entries)) from unreadable
     first = entries[0]
     if not isinstance(first, Create):

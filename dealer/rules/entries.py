@@ -9,11 +9,14 @@ from typing import Any
 
 from ..errors import BadInput
 from ..messages import N_, msg
+from . import names
 from .cards import Card, format_cards, parse_cards
+from .entries_shapes import check_entry
 from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
 from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, WAGERS, Action
+from .names import clean_name
 from .settings import SESSION, OpenSettings, given, parse_settings
-from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
+from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 from .stakes_change import StakesChange, parse_stakes_change
 
 ACTIONS = tuple(action.value for action in Action)
@@ -97,6 +100,7 @@ Entry = Create | Input | Undo | Redo
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
+    check_entry(data)  # what the API's parser checks of a request, checked of every stored entry (a file's too)
     kind = data.get("kind")
     if kind == "create":
         stakes = data["stakes"]
@@ -129,22 +133,6 @@ def _time(data: dict[str, Any]) -> float | None:
     return float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None
 
 
-def clean_name(value: Any) -> str:
-    """A player name: text of 1-20 characters after trimming, in Unicode's composed form (NFC: an "é" typed as one
-    character or as "e" and an accent is one name), holding at least one letter or digit, no control characters."""
-    if not isinstance(value, str):
-        raise BadInput(N_("Each player needs a name (text)."), rule="01")
-    name = unicodedata.normalize("NFC", " ".join(value.split()))
-    if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        raise BadInput(N_("Player names have 1 to {maximum} characters: “{name}”."), rule="01",
-                       maximum=MAX_NAME_LENGTH, name=name[:40])
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise BadInput(N_("Player names cannot contain control characters."), rule="01")
-    if not any(char.isalnum() for char in name):
-        raise BadInput(N_("Player names need at least one letter or digit: “{name}”."), rule="01", name=name[:40])
-    return name
-
-
 def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     """Validate a table-creation request; without a named button, draw it by lot and record the result (R4)."""
     if not isinstance(data, dict):
@@ -154,12 +142,11 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise BadInput(N_("A table has 2 to 6 players."), rule="01")
     specs = tuple(_player_spec(item, stakes.stack) for item in players)
-    seen: set[str] = set()
-    for spec in specs:
-        if spec.name.casefold() in seen:
+    for index, spec in enumerate(specs):
+        if spec.name.casefold() in {earlier.name.casefold() for earlier in specs[:index]}:
             raise BadInput(N_("Two players are called “{name}”: names must be unique at a table."), rule="01",
                            name=spec.name)
-        seen.add(spec.name.casefold())
+        names.refuse_look_alike(spec.name, (earlier.name for earlier in specs[:index]))
     with_chips = [spec.name for spec in specs if spec.stack > 0]
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
@@ -174,8 +161,8 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     if button is None:
         chooser = rng or random.SystemRandom()
         return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game, open=settings)
-    names = {spec.name.casefold(): spec for spec in specs}
-    named = names.get(clean_name(button).casefold())
+    seats = {names.name_key(spec.name): spec for spec in specs}
+    named = seats.get(names.name_key(clean_name(button)))
     if named is None:
         raise BadInput(N_("The button must be one of the players: “{name}” is not."), rule="03", ruling="R4",
                        name=str(button)[:40])

@@ -14,6 +14,7 @@ from .entries import Input
 from .facts import ChipsAdded, Joined, Left, NightEnded, SatIn, SatOut, StakesChanged
 from .hand_flow import log
 from .legal import Action, Legal, LegalAction
+from .names import name_key, refuse_look_alike
 from .settlement import leaver_transfers, money
 from .stakes import MAX_CHIPS, MAX_PLAYERS, Stakes
 from .table_state import Phase, Seat, TableState
@@ -112,8 +113,8 @@ def _listed(table: TableState, name: str) -> Seat:
 
 
 def _find(table: TableState, name: str) -> Seat | None:
-    folded = name.casefold()
-    return next((seat for seat in table.seats if seat.name.casefold() == folded), None)
+    folded = name_key(name)  # "Ａｎａ" and "ANA" are Ana
+    return next((seat for seat in table.seats if name_key(seat.name) == folded), None)
 
 
 def _check_buy_in(table: TableState, name: str, stack: int) -> None:
@@ -132,6 +133,7 @@ def _join(table: TableState, entry: Input) -> None:
     again = _find(table, name)
     if again is not None and not again.left:
         raise NotAllowed(N_("{player} is already at the table."), rule="01", player=again.name)
+    refuse_look_alike(name, (seat.name for seat in table.seats if seat is not again))
     after = _after(table, entry.after, seated)
     _check_buy_in(table, name, chips)
     seats = [seat for seat in table.seats if seat is not again]

@@ -6,9 +6,10 @@ maximum buy-in. A plain session writes none of these keys in its log, so an olde
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from ..errors import BadInput
@@ -26,6 +27,7 @@ def given(**values: Any) -> dict[str, Any]:
 FORMATS = (SESSION_FORMAT, OPEN_FORMAT)
 MAX_CURRENCY_LENGTH = 10
 MAX_CHIP_VALUE = Decimal(1_000_000)
+_DECIMAL = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,12})?(?:[eE][+-]?[0-9]{1,2})?", re.ASCII)  # ASCII digits only
 
 
 @dataclass(frozen=True)
@@ -81,19 +83,24 @@ def _chip_value(value: Any) -> str | None:
     if value in (None, ""):
         return None
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
-                       ruling="R27")
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
-                       ruling="R27") from None
+        raise _bad_chip_value()
+    return plain_decimal(str(value).strip())
+
+
+def plain_decimal(text: str) -> str:
+    """A chip value as people write it, in ASCII digits ("0.10", "2", "1E+2"), kept in plain decimal ("100"); at
+    most four decimals, more than nothing and at most a million."""
+    if not _DECIMAL.fullmatch(text):
+        raise _bad_chip_value()
+    amount = Decimal(text)
     exponent = amount.as_tuple().exponent
-    if not amount.is_finite() or not Decimal(0) < amount <= MAX_CHIP_VALUE or not isinstance(exponent, int) \
-            or exponent < -4:
-        raise BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."),
-                       ruling="R27")
-    return str(amount)
+    if not Decimal(0) < amount <= MAX_CHIP_VALUE or not isinstance(exponent, int) or exponent < -4:
+        raise _bad_chip_value()
+    return format(amount, "f")
+
+
+def _bad_chip_value() -> BadInput:
+    return BadInput(N_("“chip_value” is the money one chip is worth, as a decimal such as “0.10”."), ruling="R27")
 
 
 def _currency(value: Any) -> str | None:

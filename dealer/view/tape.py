@@ -27,12 +27,11 @@ from ..messages import N_, Msg, Translate, msg
 from ..record.history import LogLine, hand_span, undone_mark
 from ..record.rebuild import Checkpoint, copy_state
 from ..rules.entries import Create, Entry, Input, Redo, Undo
-from ..rules.facts import Step
 from ..rules.table_state import TableState
 from .button_labels import label_of
 from .game import Game
 from .snapshot import Snapshot
-from .snapshot_json import RenderedLines, state_json
+from .snapshot_json import RenderedLines, line_json, state_json
 
 __all__ = ["HandTape", "TapeStart", "TapeStep", "play_tape", "steps_json", "tape_start"]
 
@@ -46,7 +45,8 @@ class TapeStep:
     line: Msg  # the entry in one sentence: its first log line, or the correction in words
     lines: tuple[Msg, ...]  # every log line the entry wrote (an undo writes none)
     undone: Msg | None  # an input (or redo) taken back later: "undone at 21:04:05"; else None
-    table: Snapshot
+    table: Snapshot  # the snapshot without its log: the tape's log is read from the steps' lines (see steps_json)
+    taken: int | None = None  # an undo: the seq of the input it took back (whose lines it struck through)
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,6 @@ class TapeStart:
     log: Sequence[Entry]  # the game's whole log (it only grows): read only when the slow way is needed
     state: TableState | None  # a kept state before the first deal (a checkpoint's, never played on)
     inputs: tuple[tuple[int, Input], ...]  # the inputs in force from ``state`` to the first deal, with their seqs
-    steps: tuple[Step, ...]  # the steps of ``state``'s hand (the record as it stood then, its tail): its log lines
     history: tuple[dict[str, int], ...]  # stacks before hand 1 and after each hand, as they stood then
 
     @property
@@ -89,15 +88,12 @@ def tape_start(game: Game, number: int) -> TapeStart | None:
     first, last = min(seqs), max(seqs)
     entries = tuple(game.entries[first:last + 1])
     if not _stays_above(entries):
-        return TapeStart(number, game.created, first, entries, game.entries, None, (), (), ())
+        return TapeStart(number, game.created, first, entries, game.entries, None, (), ())
     # The table before the first deal is on the path to where it stands: after the inputs in force recorded before.
     before = bisect_left(game.inputs, first, key=_seq_of)
     point = _checkpoint(game.checkpoints, before)
-    record = game.state.record
-    begin = bisect_left(record, point.state.hand_number, hi=point.record_length, key=_hand_of)
     return TapeStart(number, game.created, first, entries, game.entries, point.state,
-                     tuple(game.inputs[point.index:before]), tuple(record[begin:point.record_length]),
-                     tuple(game.state.history[:point.history_length]))
+                     tuple(game.inputs[point.index:before]), tuple(game.state.history[:point.history_length]))
 
 
 def play_tape(start: TapeStart) -> HandTape:
@@ -106,11 +102,19 @@ def play_tape(start: TapeStart) -> HandTape:
     if start.state is not None:
         game: Game = _Tape(start)
     else:
-        game = Game.rebuild(start.log[:start.first])
+        game = _Unlogged.rebuild(start.log[:start.first])
     return HandTape(start.hand, _walk(start, game))
 
 
-class _Tape(Game):
+class _Unlogged(Game):
+    """A game whose snapshots leave the hand's log out: a step's log would repeat every line before it (a hand
+    of thousands of corrections made the steps quadratic); the tape's log is read once from its steps' lines."""
+
+    def hand_lines(self, number: int) -> list[LogLine]:
+        return []
+
+
+class _Tape(_Unlogged):
     """A game started from a checkpoint instead of the creation (and the inputs from it to the hand's first deal):
     seqs go on from the one before that deal."""
 
@@ -120,20 +124,12 @@ class _Tape(Game):
         assert start.state is not None
         self.state = copy_state(start.state, list(start.history), [])
         self.checkpoints = [Checkpoint(0, start.state, len(start.history), 0)]
-        self._earlier = start.steps
         for seq, entry in start.inputs:  # in force already: applied as the game applied them
             self._apply(seq, entry)
 
     @property
     def seq(self) -> int:
         return self._before + len(self.entries) - 1
-
-    def hand_lines(self, number: int) -> list[LogLine]:
-        """The log of the kept state's hand begins with the steps recorded before the tape started (its record holds
-        only the tape's own: the hands it reads are the tape's)."""
-        if number != self.state.hand_number or not self._earlier or self._earlier[0].hand != number:
-            return super().hand_lines(number)
-        return self._lines.hand((*self._earlier, *self.state.record), self.corrections, number)
 
 
 @dataclass
@@ -143,6 +139,7 @@ class _Draft:
     line: Msg
     lines: tuple[Msg, ...]
     table: Snapshot
+    taken: int | None
 
 
 def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
@@ -152,13 +149,14 @@ def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
     undone: dict[int, Msg] = {}
     for offset, entry in enumerate(start.entries):
         seq = start.first + offset
+        taken: int | None = None
         if isinstance(entry, Undo):
             taken_step = game.latest_step()
             assert taken_step is not None
-            taken_seq, hand = taken_step.seq, game.hand_number
+            taken, hand = taken_step.seq, game.hand_number
             label = label_of(taken_step.lines, taken_step.entry)
             game.undo(at=entry.at)
-            undone[taken_seq] = undone_mark(entry.at)
+            undone[taken] = undone_mark(entry.at)
             kind, line = "undo", msg(N_("Undo: takes back “{input}”"), input=label)
             lines: tuple[Msg, ...] = ()
         else:
@@ -178,26 +176,43 @@ def _walk(start: TapeStart, game: Game) -> tuple[TapeStep, ...]:
             lines = written.lines
         assert game.seq == seq, "the tape keeps the log's seqs"
         if hand == start.hand:
-            drafts.append(_Draft(seq, kind, line, lines, game.snapshot()))
-    return tuple(TapeStep(draft.seq, draft.kind, draft.line, draft.lines, undone.get(draft.seq), draft.table)
-                 for draft in drafts)
+            drafts.append(_Draft(seq, kind, line, lines, game.snapshot(), taken))
+    return tuple(TapeStep(draft.seq, draft.kind, draft.line, draft.lines, undone.get(draft.seq), draft.table,
+                          draft.taken) for draft in drafts)
 
 
 def steps_json(tape: HandTape, table_id: str, translate: Translate | None = None,
                language: str | None = None) -> dict[str, Any]:
-    """The API's answer: ``{"hand": N, "steps": [{"seq", "line", "undone", "state"}, ...]}``; each ``state`` is the
-    STATE the API answered right after that entry. Extras: the entry's ``kind``, the ``rule`` and ``ruling`` of its
-    sentence, and ``undone_at`` (the mark of an input taken back later, "undone at 21:04:05"). The log lines of the
-    states are rendered once for the whole tape, as the game renders them once per hand."""
+    """The API's answer: ``{"hand": N, "log": [...], "steps": [{"seq", "line", "undone", "state", "added",
+    "struck"}, ...]}``. Each ``state`` is the STATE the API answered right after that entry but its ``log``; each
+    step carries what it changed in the hand's log instead: ``added``, the lines it wrote, and ``struck``, the lines
+    an undo struck through (with their mark). ``log`` is the hand's log as the tape ends, once. So the answer grows
+    with the hand's entries, not with their square: a step's log is its ``added`` lines and those of the steps
+    before it, less what their ``struck`` lines took back. Extras of a step: ``kind``, the ``rule`` and ``ruling``
+    of its sentence, and ``undone_at`` (the mark of an input taken back later, "undone at 21:04:05")."""
+    render = translate or _same
     lines = RenderedLines()
+    written = {step.seq: step for step in tape.steps if step.kind != "undo"}
     steps = []
     for step in tape.steps:
         frozen = _Frozen(step.table, lines)
         state = state_json(frozen, table_id, translate, language) if translate else state_json(frozen, table_id)
-        steps.append({"seq": step.seq, "line": step.line.render(translate or _same), "undone": step.undone is not None,
+        del state["log"]  # the tape's snapshots have none: see ``added`` and ``struck``
+        taken = written.get(step.taken) if step.taken is not None else None  # its ``undone`` is this undo's mark
+        steps.append({"seq": step.seq, "line": step.line.render(render), "undone": step.undone is not None,
                       "state": state, "kind": step.kind, "rule": step.line.rule, "ruling": step.line.ruling,
-                      "undone_at": step.undone.render(translate or _same) if step.undone else None})
-    return {"hand": tape.hand, "steps": steps}
+                      "undone_at": step.undone.render(render) if step.undone else None,
+                      "added": _lines_json(tape.hand, step.seq, step.lines, None, render),
+                      "struck": _lines_json(tape.hand, taken.seq, taken.lines, taken.undone, render)
+                      if taken is not None else []})
+    log = [line for step in written.values()
+           for line in _lines_json(tape.hand, step.seq, step.lines, step.undone, render)]
+    return {"hand": tape.hand, "log": log, "steps": steps}
+
+
+def _lines_json(hand: int, seq: int, texts: Sequence[Msg], undone: Msg | None,
+                render: Translate) -> list[dict[str, Any]]:
+    return [line_json(LogLine(hand, seq, text, undone), render) for text in texts]
 
 
 def _same(text: str) -> str:
@@ -252,7 +267,3 @@ def _index_of(point: Checkpoint) -> int:
 
 def _seq_of(applied: tuple[int, Input]) -> int:
     return applied[0]
-
-
-def _hand_of(step: Step) -> int:
-    return step.hand
