@@ -178,6 +178,8 @@ def games_pick(game: Game, rng: random.Random) -> Input:
     legal = {option.action: option for option in game.legal}
     if Action.DEAL in legal and legal[Action.DEAL].games:
         return parse_input({"action": "deal", "game": rng.choice(legal[Action.DEAL].games)})
+    if game.between_hands and Action.DEAL not in legal:  # fewer than two sitting in: only the table's inputs
+        return between_hands(game, rng)
     chosen = pick(game, rng)
     size = game.state.hand.game.hand_size if game.state.hand else 5
     if chosen.action is Action.SHOW and size != 5:
