@@ -106,6 +106,7 @@ from .view.snapshot import (
 )
 from .view.snapshot_json import RenderedLines, state_json
 from .view.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
+from .view.wager_view import PushedReading, read_pushed
 
 __all__ = [
     "ALL_GAMES",
@@ -180,6 +181,7 @@ __all__ = [
     "PlanItem",
     "PlayerNight",
     "PotView",
+    "PushedReading",
     "Question",
     "RankedHand",
     "Redo",
@@ -236,6 +238,7 @@ __all__ = [
     "pokerstars_hand_text",
     "pokerstars_join_hands",
     "rank_hand",
+    "read_pushed",
     "ruling",
     "rulings_for_section",
     "seed_description",

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Api
-from dealer import NO_LIMIT, POT_LIMIT, BadInput, NotAllowed, game_rules, parse_input, ruling
+from dealer import NO_LIMIT, POT_LIMIT, BadInput, NotAllowed, game_rules, parse_input, read_pushed, ruling
 from dealer.rules.facts import AntePosted
 from engine_driver import Table
 
@@ -328,3 +328,18 @@ def test_r31_the_wager_range_gives_the_amount_entry_its_words() -> None:
     assert str(no_limit.all_in_confirm) == "All-in 98" and no_limit.presets[-1].key == "all_in"
     assert str(no_limit.rule_words) == "Between 2 and 98: a bet is at least the big blind, 2."
     assert dealt("2-7-triple-draw").game.snapshot().wager_range is None  # fixed limit: one amount, no entry
+
+
+def test_r29_chips_pushed_without_a_word_count_as_tda_43a_says() -> None:
+    table = to_the_draw_and_pat(dealt("nl-2-7-single-draw")).do("Bia bet 10")
+    snap = table.game.snapshot()  # Caio: 10 to call, the minimum raise is to 20 (10 over the call)
+    small = read_pushed(snap, 14)
+    assert small is not None and (small.action, small.to, small.returned) == ("call", 10, 4)
+    assert str(small.words) == ("Chips pushed without a word: less than half the minimum raise over the call, so "
+                                "Caio calls 10. 4 go back to Caio.")
+    half = read_pushed(snap, 15)
+    assert half is not None and (half.action, half.to, half.returned) == ("raise", 20, 0)  # made the minimum
+    big = read_pushed(snap, 35)
+    assert big is not None and (big.action, big.to) == ("raise", 35)
+    table.do(f"Caio {big.action} {big.to}")
+    assert lines(table)[-1] == "Caio raises to 35"
