@@ -91,7 +91,9 @@
     buttons.forEach((button) => { button.disabled = true; });
     setTimeout(() => {
       buttons.forEach((button) => { button.disabled = false; });
-      if (Date.now() >= quietUntil) root.classList.remove("is-quiet");
+      if (Date.now() < quietUntil) return;
+      root.classList.remove("is-quiet");
+      document.dispatchEvent(new CustomEvent("console:settled")); // the keys pressed meanwhile may go (console_keys.js)
     }, QUIET_MS);
   }
 
@@ -143,6 +145,7 @@
       return;
     }
     showBanner(bannerText("error", response.status), "error");
+    if (isTap(elt)) document.dispatchEvent(new CustomEvent("console:lost")); // nor the keys queued after it
     event.preventDefault();
   });
 
@@ -161,6 +164,7 @@
     if (isTap(elt)) {
       clearTimeout(checking);
       consoleRoot().classList.remove("is-busy");
+      document.dispatchEvent(new CustomEvent("console:lost")); // the keys queued after it are not pressed
       lost = true;
       showBanner(bannerText("checking"), "checking");
       askLaptop();
