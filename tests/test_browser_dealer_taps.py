@@ -3,9 +3,12 @@ are queued (never dropped), the spoken-announcements switch says when the device
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from browser_driver import WAIT, Console
+from browser_driver import PHONE, WAIT, Console
+from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -43,3 +46,56 @@ def test_the_speech_switch_says_when_the_device_has_no_voice(dealer: Console) ->
                            ".replace(/\\s+/g, ' ').trim() === text", arg=expected, timeout=WAIT)
     toggle.click()
     assert " ".join(toggle.inner_text().split()) == "Spoken announcements: off"
+
+
+HANDS = {"Ana": ("7h", "5c", "4d", "3s", "2c"), "Bia": ("8c", "6d", "4s", "3h", "2h"),
+         "Caio": ("9c", "7d", "5s", "4h", "3c")}
+
+
+def to_showdown(api: Api) -> tuple[str, str]:
+    """A three-way hand through the API: Ana on the button, everyone checks or calls and stands pat to the showdown."""
+    table, token, state = api.create(["Ana", "Bia", "Caio"], button="Ana")
+    state = api.ok(table, token, "deal")
+    while state["phase"] != "showdown":
+        player, legal = state["to_act"], {option["action"] for option in state["legal"]}
+        if state["phase"] == "draw":
+            state = api.ok(table, token, "draw", player=player, count=0)
+        else:
+            state = api.ok(table, token, "check" if "check" in legal else "call", player=player)
+    return table, token
+
+
+def test_a_three_way_showdown_takes_at_most_16_taps_on_a_phone(browser: Any, server: ServerProcess, api: Api) -> None:
+    table, token = to_showdown(api)
+    phone = Console(browser, server.base, PHONE)
+    try:
+        page = phone.page
+        page.goto(f"{server.base}/t/{table}/join?token={token}")
+        page.goto(f"{server.base}/t/{table}/dealer")
+        taps = 0
+        order = [name for name in phone.text("show-order").split() if name in HANDS]
+        assert len(order) == 3
+        for player in order:
+            page.wait_for_selector(f"[data-testid=card-picker] legend:has-text(\"{player}'s five cards\")",
+                                   timeout=WAIT)
+            # The whole picker, Muck and Show are on the phone's screen without scrolling.
+            assert page.evaluate("() => window.scrollY") == 0
+            for testid in ("card-picker", "act-show", "act-muck"):
+                box = page.get_by_test_id(testid).bounding_box()
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (testid, box)
+            # The game's likeliest ranks come first: 2-7's eight best (2-9), then 10 to the ace.
+            first = page.get_by_test_id("picker-group-1").locator("input").evaluate_all(
+                "(boxes) => boxes.map((box) => box.value)")
+            assert first[:4] == ["2c", "2d", "2h", "2s"] and first[-1] == "9s" and len(first) == 32
+            before = phone.seq()
+            for card in HANDS[player]:  # the last card sends the hand: no Show tap
+                page.get_by_test_id(f"pick-{card}").click()
+                taps += 1
+            page.wait_for_function(f"() => Number(document.querySelector('#console').dataset.seq) > {before}",
+                                   timeout=WAIT)
+        result = phone.text("last-hand")
+        assert "Pot 6 → Ana" in result and "7-5-4-3-2" in result, result
+        assert taps <= 16, taps
+    finally:
+        phone.close()
+

@@ -41,8 +41,7 @@ def test_an_open_night_with_comings_goings_a_rebuy_and_the_settlement(tablet: Ta
     t.tap("act-fold")
     while t.has("draw-0"):
         t.tap("draw-0")
-    t.pick("Kh", "Qd", "Jc", "9s", "8h")
-    t.tap("act-show")
+    t.show("Kh", "Qd", "Jc", "9s", "8h")
     t.testid("typed-cards").fill("7h 5c 4d 3s 2c")
     t.tap("act-show")
     assert "0" in t.seat("Bia")

@@ -26,13 +26,18 @@
     if (out) out.textContent = picked ? `${picked} / ${handSize(form)}` : "";
     return picked;
   }
+  // The hand's last card sends the hand: one tap fewer per player (Undo is the way back from a wrong card). In the
+  // quiet moment after the screen changed the form would be dropped, so it waits for that moment to pass.
   document.addEventListener("change", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "card") return;
     const form = input.closest("[data-card-picker]");
     if (!form) return;
     if (input.checked && countPicked(form) > handSize(form)) input.checked = false;
-    countPicked(form);
+    if (input.checked && countPicked(form) === handSize(form)) {
+      setTimeout(() => { if (form.isConnected && countPicked(form) === handSize(form)) form.requestSubmit(); },
+        Math.max(0, quietUntil - Date.now()));
+    }
   });
 
   // --- Taps and the table's poll are htmx (templates/console.html, templates/console/state.html). What htmx has no
