@@ -99,3 +99,40 @@ def test_a_three_way_showdown_takes_at_most_16_taps_on_a_phone(browser: Any, ser
     finally:
         phone.close()
 
+
+
+def plan_ticks(page: Any) -> list[tuple[str, bool]]:
+    """Each step of the deal plan on the console, and whether its box is ticked."""
+    return [(" ".join(text.split()), ticked) for text, ticked in page.evaluate("""() => Array.from(
+        document.querySelectorAll("[data-testid=deal-plan] [data-testid=plan-step]"),
+        (step) => [step.innerText, step.querySelector("input[type=checkbox]").checked])""")]
+
+
+def test_an_exposed_cards_new_plan_starts_unticked(browser: Any, server: ServerProcess, api: Api) -> None:
+    table, token, state = api.create(["Ana", "Bia", "Caio"], button="Ana")
+    state = api.ok(table, token, "deal")
+    while state["phase"] != "draw":
+        legal = {option["action"] for option in state["legal"]}
+        state = api.ok(table, token, "check" if "check" in legal else "call", player=state["to_act"])
+    tablet = Console(browser, server.base)
+    try:
+        page = tablet.page
+        page.goto(f"{server.base}/t/{table}/join?token={token}")
+        page.goto(f"{server.base}/t/{table}/dealer")
+        for count in ("draw-2", "draw-3", "draw-1"):
+            tablet.tap(count)
+        before = plan_ticks(page)
+        assert before[0][0] == "Burn 1" and len(before) == 4 and not any(ticked for _, ticked in before)
+        boxes = page.locator("[data-testid=deal-plan] [data-testid=plan-step] input[type=checkbox]")
+        for index in range(3):  # the burn and the first two players served
+            boxes.nth(index).check()
+        served = before[2][0].split()[1]  # "Serve Caio 3 cards": a card shows while serving the second player
+        tablet.tap(f"exposed-{served}")
+        tablet.tap("confirm-yes")
+        after = plan_ticks(page)
+        assert after[0][0].startswith(f"Put the card exposed while serving {served}"), after
+        assert not any(ticked for _, ticked in after), after  # the new plan's steps start unticked
+        tablet.tap("undo")  # the exposed card taken back: the plan and its ticks as they were
+        assert plan_ticks(page) == [(text, index < 3) for index, (text, _) in enumerate(before)]
+    finally:
+        tablet.close()

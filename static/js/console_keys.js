@@ -75,12 +75,23 @@
       }
     } catch (error) { /* private mode: nothing stored */ }
   }
+  // Each step's box with the step's own key (its kind and sentence; a repeated step counted: "…#2"), so a tick
+  // stays with its step when the plan changes under it (an exposed card re-plans the draw) and a new step starts
+  // unticked.
+  function stepBoxes(plan) {
+    const seen = new Map();
+    return Array.from(plan.querySelectorAll("[data-step-key]"), (step) => {
+      const count = (seen.get(step.dataset.stepKey) || 0) + 1;
+      seen.set(step.dataset.stepKey, count);
+      return [`${step.dataset.stepKey}#${count}`, step.querySelector('input[type="checkbox"]')];
+    }).filter(([, box]) => box);
+  }
   function restoreTicks() {
     forgetServed();
     document.querySelectorAll("[data-plan-key]").forEach((plan) => {
       let ticks = [];
       try { ticks = JSON.parse(sessionStorage.getItem(planKey(plan)) || "[]"); } catch (error) { ticks = []; }
-      plan.querySelectorAll('input[type="checkbox"]').forEach((box, index) => { box.checked = ticks.includes(index); });
+      stepBoxes(plan).forEach(([key, box]) => { box.checked = ticks.includes(key); });
     });
   }
   document.addEventListener("change", (event) => {
@@ -88,8 +99,7 @@
     if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") return;
     const plan = box.closest("[data-plan-key]");
     if (!plan) return;
-    const boxes = Array.from(plan.querySelectorAll('input[type="checkbox"]'));
-    const ticks = boxes.flatMap((each, index) => (each.checked ? [index] : []));
+    const ticks = stepBoxes(plan).flatMap(([key, each]) => (each.checked ? [key] : []));
     try { sessionStorage.setItem(planKey(plan), JSON.stringify(ticks)); } catch (error) { /* private mode: ticks stay on screen only */ }
   });
   document.addEventListener("DOMContentLoaded", restoreTicks);
