@@ -136,3 +136,38 @@ def test_an_exposed_cards_new_plan_starts_unticked(browser: Any, server: ServerP
         assert plan_ticks(page) == [(text, index < 3) for index, (text, _) in enumerate(before)]
     finally:
         tablet.close()
+
+
+def test_back_to_the_table_returns_the_tv_to_the_table_and_the_dealer_to_the_console(
+        browser: Any, server: ServerProcess, api: Api) -> None:
+    table, token = to_showdown(api)
+    for player in ("Bia", "Caio", "Ana"):
+        api.ok(table, token, "show", player=player, cards=" ".join(HANDS[player]))
+    api.ok(table, token, "deal")  # hand 2 in play: hand 1 is the one replayed
+    tablet = Console(browser, server.base)
+    room = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
+    try:
+        dealer, tv = tablet.page, room.new_page()
+        dealer.goto(f"{server.base}/t/{table}/join?token={token}")
+        tv.goto(f"{server.base}/t/{table}/tv")
+        for back in ("console-banner", "replayer-nav"):
+            dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
+            dealer.get_by_test_id("show-on-tv").click()
+            tv.wait_for_selector('[data-testid=tv-replay][data-step="3"]', state="attached", timeout=WAIT)
+            if back == "console-banner":
+                # The console says at its top that the TV shows a replay, with the button that gives it back.
+                dealer.goto(f"{server.base}/t/{table}/dealer")
+                banner = dealer.get_by_test_id("tv-banner")
+                assert " ".join(banner.inner_text().split()).startswith("The TV shows hand 1, step 3.")
+                box = banner.bounding_box()
+                assert box and box["y"] + box["height"] <= 400, box  # at the top, not 2,600 px down
+                banner.get_by_test_id("tv-back").click()
+            else:
+                dealer.get_by_test_id("replay-back").click()  # the replayer's own "Back to the table"
+            dealer.wait_for_url(f"**/t/{table}/dealer", timeout=WAIT)
+            tv.wait_for_selector("[data-testid=tv-replay]", state="detached", timeout=WAIT)
+            tv.wait_for_selector("#tv-live", state="attached", timeout=WAIT)
+            assert tablet.has("act-call") and not tablet.has("tv-banner")
+    finally:
+        room.close()
+        tablet.close()
