@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent)]  # the engine, to write the files
 
-from serving import free_port, percentile, start_server  # noqa: E402
+from serving import percentile, start_on_free_port  # noqa: E402
 from sessions import session  # noqa: E402
 
 from dealer import Game, export_document  # noqa: E402
@@ -90,9 +90,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=300)
     args = parser.parse_args()
     files = [night(args.hands, days) for days in range(1, 2 * args.imports + 1)]
-    port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "bench.sqlite3", port)
+        server, port = start_on_free_port(Path(folder) / "bench.sqlite3")
         try:
             _, created = post(port, "/api/tables", json.dumps({"players": ["Ana", "Bia"]}).encode())
             table = str(created["table"])

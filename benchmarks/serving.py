@@ -27,15 +27,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class PortTaken(Exception):
+    """The server exited before answering: another process bound the port after it was chosen."""
+
+
 def start_server(db: Path, port: int, threads: int | None = None) -> subprocess.Popen[bytes]:
     """``python app.py`` on 127.0.0.1 (``--threads`` when given, app.py's default otherwise), once /api/health
-    answers 200."""
+    answers 200; :class:`PortTaken` when it exits first (a port chosen free may be taken before the server binds)."""
     extra = ["--threads", str(threads)] if threads else []
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port), "--db", str(db), *extra],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise PortTaken(port)
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             connection.request("GET", "/api/health")
@@ -47,13 +53,24 @@ def start_server(db: Path, port: int, threads: int | None = None) -> subprocess.
     raise SystemExit("the server did not start")
 
 
+def start_on_free_port(db: Path, threads: int | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """The server started on a free port, tried again on another one when the chosen port was taken meanwhile."""
+    for _ in range(4):
+        port = free_port()
+        try:
+            return start_server(db, port, threads), port
+        except PortTaken:
+            continue
+    port = free_port()
+    return start_server(db, port, threads), port
+
+
 @contextmanager
 def served(threads: int | None = None) -> Iterator[int]:
     """The real server on a free port and a database of its own in a temporary folder, for the ``with`` block:
     yields the port, and stops the server (SIGTERM) at the end."""
-    port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "bench.sqlite3", port, threads)
+        server, port = start_on_free_port(Path(folder) / "bench.sqlite3", threads)
         try:
             yield port
         finally:

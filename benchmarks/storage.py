@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from serving import free_port, start_server  # noqa: E402
+from serving import start_on_free_port  # noqa: E402
 from sessions import session, without_undos  # noqa: E402
 
 from dealer import Game  # noqa: E402
@@ -84,11 +84,11 @@ def fetch(url: str, cookie: str | None = None) -> bytes:
         return bytes(answer.read())
 
 
-def start_and_measure(db: Path, port: int) -> tuple[float, subprocess.Popen[bytes]]:
-    """Seconds from starting ``python app.py`` until /api/health answers 200."""
+def start_and_measure(db: Path) -> tuple[float, subprocess.Popen[bytes], int]:
+    """Seconds from starting ``python app.py`` (on a free port) until /api/health answers 200, and its port."""
     started = time.monotonic()
-    process = start_server(db, port)
-    return time.monotonic() - started, process
+    process, port = start_on_free_port(db)
+    return time.monotonic() - started, process, port
 
 
 def verdict(ok: bool) -> str:
@@ -126,12 +126,11 @@ def main() -> int:
         inputs = sum(1 for entry in long_log if isinstance(entry, Input))
         starts = []
         for _ in range(2):  # the best of three starts (the first also warms the disk cache)
-            seconds, process = start_and_measure(db, free_port())
+            seconds, process, _ = start_and_measure(db)
             starts.append(seconds)
             process.terminate()
             process.wait(timeout=30)
-        port = free_port()
-        seconds, process = start_and_measure(db, port)
+        seconds, process, port = start_and_measure(db)
         ready = min(*starts, seconds)
         try:
             failed |= ready > READY_GOAL

@@ -69,8 +69,7 @@ def test_s01_a_table_of_millions_plays_a_whole_hand_on_the_console(tablet: Table
     t.taps_in_a_row("act-check", "act-check", "act-check")
     assert t.text("stage") == "Showdown"
     t.shot("big-stakes-showdown")
-    t.pick("7h", "5c", "4d", "3s", "2c")
-    t.tap("act-show")  # Bia bet last: she shows first (R18)
+    t.show("7h", "5c", "4d", "3s", "2c")  # Bia bet last: she shows first (R18)
     while t.has("act-muck"):
         t.tap("act-muck")
     result = t.text("last-hand")

@@ -121,6 +121,11 @@ class Tablet:
         for card in cards:
             self.testid(f"pick-{card}").click()
 
+    def show(self, *cards: str) -> None:
+        """Pick a whole hand: its last card sends it, and the console is swapped for the answer."""
+        self.pick(*cards[:-1])
+        self.tap(f"pick-{cards[-1]}")
+
     # --- screens ---
     def shot(self, name: str, phone: bool = True, locator: str | None = None) -> None:
         """Save the screen at tablet size and (by default) at phone size; the test goes on at tablet size."""
@@ -225,9 +230,9 @@ def test_full_ten_hand_session_of_three_players(tablet: Tablet) -> None:
     order = t.text("show-order")
     shows_first = t.text("showdown").split("Showdown: ")[1].split(" shows first")[0]
     assert order.startswith(shows_first)
-    t.pick("7h", "5c", "4d", "3s", "2c")
+    t.pick("7h", "5c", "4d", "3s")
     t.shot("showdown", locator="[data-testid=card-picker]")
-    t.tap("act-show")
+    t.tap("pick-2c")  # the hand's last card sends it
     t.testid("typed-cards").fill("8h 6c 4s 3c 2d")
     t.tap("act-show")
     t.tap("act-muck")
@@ -381,12 +386,10 @@ def test_split_pot_with_an_odd_chip(dealt: Tablet) -> None:
     t.tap("act-check")  # Caio
     hand_to_showdown_checking(t, 2)
     assert "Showdown: Caio shows first" in t.text("showdown")
-    t.pick("7h", "5c", "4d", "3s", "2c")
-    t.tap("act-show")
+    t.show("7h", "5c", "4d", "3s", "2c")
     # Caio's cards cannot be picked again for Ana.
     assert t.page.locator("[data-testid=pick-7h] input").is_disabled()
-    t.pick("7d", "5h", "4s", "3c", "2h")
-    t.tap("act-show")
+    t.show("7d", "5h", "4s", "3c", "2h")
     result = t.text("last-hand")
     assert "Pot 5 → split: Ana 2, Caio 3" in result
     assert "7-5-4-3-2 and 7-5-4-3-2 tie" in result

@@ -69,10 +69,8 @@ def test_dealers_choice_of_three_games_by_taps_followed_by_a_phone_and_the_tv(
     assert t.has("draw-4") and not t.has("draw-5")  # a Badugi player draws 0 to 4
     hand_to_showdown_checking(t, 3)
     assert "four cards" in t.text("card-picker")
-    t.pick("Ah", "2c", "3d", "4s")
-    t.tap("act-show")
-    t.pick("5h", "6c", "7d", "8s")
-    t.tap("act-show")
+    t.show("Ah", "2c", "3d", "4s")
+    t.show("5h", "6c", "7d", "8s")
     t.tap("act-muck")
     assert "Bia" in t.text("last-hand") and "4-3-2-A badugi" in t.text("last-hand")
     follows(phone, "last-hand", "4-3-2-A badugi")

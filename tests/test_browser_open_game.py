@@ -41,8 +41,7 @@ def test_an_open_night_with_comings_goings_a_rebuy_and_the_settlement(tablet: Ta
     t.tap("act-fold")
     while t.has("draw-0"):
         t.tap("draw-0")
-    t.pick("Kh", "Qd", "Jc", "9s", "8h")
-    t.tap("act-show")
+    t.show("Kh", "Qd", "Jc", "9s", "8h")
     t.testid("typed-cards").fill("7h 5c 4d 3s 2c")
     t.tap("act-show")
     assert "0" in t.seat("Bia")
@@ -71,11 +70,22 @@ def test_an_open_night_with_comings_goings_a_rebuy_and_the_settlement(tablet: Ta
     # Caio comes back, Ana cashes out, and the dealer ends the night.
     open_menu(t, "seat-open-Caio")
     t.tap("sit-in-Caio")
+    # Leaving and ending the night ask once, like a misdeal: the first tap records nothing.
     open_menu(t, "seat-open-Ana")
     t.tap("leave-Ana")
+    assert "takes their chips away" in t.text("confirm") and "Left" not in t.seat("Ana")
+    assert t.text("confirm-yes") == "Yes, record: Leave: Ana"
+    t.tap("confirm-yes")
     assert "Ana leaves the table and takes" in t.text("hand-log")
     assert "Left" in t.seat("Ana")
     t.tap("end-night")
+    assert "results and who pays whom are final" in t.text("confirm")
+    t.testid("confirm-cancel").click()
+    t.page.wait_for_selector("[data-testid=confirm]", state="detached")
+    t.page.wait_for_selector("#console:not(.is-quiet)")  # the quiet moment after the screen changed
+    assert not t.has("confirm") and t.text("stage") != "The night is over" and t.has("end-night")
+    t.tap("end-night")
+    t.tap("confirm-yes")
     assert t.text("stage") == "The night is over"
     settlement = t.text("settlement")
     assert re.search(r"\w+ pays \w+ \d+\.\d\d EUR", settlement), settlement
@@ -128,5 +138,6 @@ def test_the_seat_menus_offer_only_what_legal_lists_sit_in_for_a_player_sitting_
     # Ana leaves: a seat is free, so every place after a seated player offers it again (Ana's is gone).
     open_menu(t, "seat-open-Ana")
     t.tap("leave-Ana")
+    t.tap("confirm-yes")
     assert not t.has("seat-open-Ana") and not t.has("seat-here-open-Ana")
     assert all(t.has(f"seat-here-open-{name}") for name in names[1:])

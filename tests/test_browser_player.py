@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Api, ServerProcess, free_port
+from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +30,8 @@ CATCH_UP = 15_000  # ms a change may take to reach the phone before the test giv
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Our own server, told to give phones a host name different from the address the tablet uses: the QR code
     must carry the public URL (--public-url), not the address of the request."""
-    port = free_port()
-    process = ServerProcess(tmp_path_factory.mktemp("player") / "dealer.sqlite3", port=port,
-                            extra=["--public-url", f"http://localhost:{port}"])
+    process = ServerProcess(tmp_path_factory.mktemp("player") / "dealer.sqlite3",
+                            extra=["--public-url", "http://localhost:{port}"])  # the port it listens on
     process.start()
     yield process
     process.stop()

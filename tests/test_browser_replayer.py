@@ -228,7 +228,9 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
         dealer.wait_for_selector(f'#replay[data-step="{step + 1}"]', state="attached")
     # The dealer's page says where the TV is; going Back or moving the slider moves the TV with it.
     tv.wait_for_selector('[data-testid=tv-replay][data-step="19"]', state="attached", timeout=WAIT)
-    assert dealer.get_by_test_id("tv-state").inner_text() == "The TV shows hand 1, step 19."
+    # The dealer's page says so once the answer of its own tap has been swapped in (the TV may be quicker).
+    dealer.wait_for_function("() => document.querySelector('[data-testid=tv-state]').textContent"
+                             " === 'The TV shows hand 1, step 19.'")
     dealer.go_back()
     dealer.wait_for_selector('#replay[data-step="18"]', state="attached")
     tv.wait_for_selector('[data-testid=tv-replay][data-step="18"]', state="attached", timeout=WAIT)

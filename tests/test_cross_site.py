@@ -16,7 +16,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from conftest import Api, ServerProcess, free_port
+from conftest import Api, ServerProcess
 
 HX = {"HX-Request": "true"}
 
@@ -204,7 +204,7 @@ class OtherSiteHandler(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def other_site() -> Iterator[OtherSite]:
-    site = OtherSite(("127.0.0.1", free_port()), OtherSiteHandler)
+    site = OtherSite(("127.0.0.1", 0), OtherSiteHandler)  # port 0: the system picks one, read back when used
     thread = threading.Thread(target=site.serve_forever, daemon=True)
     thread.start()
     yield site

@@ -356,9 +356,10 @@ def test_r26_the_console_offers_each_chips_field_up_to_what_legal_allows(client:
 def test_r26_when_everyone_has_left_the_console_seats_a_newcomer_without_naming_a_place(client: Any) -> None:
     table = console_create(client, ["Ana", "Bia"], format="open", chip_value="", currency="", max_buy_in="")
     for name in ("Ana", "Bia"):
-        console_act(client, table, "leave", player=name)
+        console_act(client, table, "leave", player=name, confirm="yes")  # leaving asks once
     ids = ids_of(client.get(f"/t/{table}/dealer"))
     assert "join-first" in ids and not [testid for testid in ids if testid.startswith(("seat-open-", "join-after-"))]
     console_act(client, table, "join", player="Caio", stack="80")
     ids = ids_of(client.get(f"/t/{table}/dealer"))
     assert "seat-open-Caio" in ids and "join-after-Caio" in ids and "join-first" not in ids
+

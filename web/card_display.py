@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dealer import RANK_CHARS, RANK_LABELS, SUIT_CHARS, Card, parse_cards
@@ -49,10 +49,24 @@ class GridCard:
     picked: bool
 
 
-def deck_grid(taken: Iterable[str] = (), picked: Iterable[str] = ()) -> tuple[GridCard, ...]:
-    """The 52 cards, ranks low to high and suits in a fixed order, for the console's and the comparator's pickers."""
+ALL_RANKS = tuple(range(2, 2 + len(RANK_CHARS)))  # the deuce to the ace
+
+
+def deck_grid(taken: Iterable[str] = (), picked: Iterable[str] = (),
+              ranks: Sequence[int] = ALL_RANKS) -> tuple[GridCard, ...]:
+    """The cards of ``ranks`` (by default the 52, low to high) in that order, suits in a fixed order, for the
+    console's and the comparator's pickers."""
     gone = set(taken)
     chosen = {code.lower() for code in picked}
-    return tuple(GridCard(card_view(Card(rank_index + 2, suit)), rank_index, suit_index,
-                          str(Card(rank_index + 2, suit)) in gone, str(Card(rank_index + 2, suit)).lower() in chosen)
-                 for rank_index in range(len(RANK_CHARS)) for suit_index, suit in enumerate(SUIT_CHARS))
+    return tuple(GridCard(card_view(Card(rank, suit)), rank_index, suit_index,
+                          str(Card(rank, suit)) in gone, str(Card(rank, suit)).lower() in chosen)
+                 for rank_index, rank in enumerate(ranks) for suit_index, suit in enumerate(SUIT_CHARS))
+
+
+def showdown_picker(first: Sequence[int], later: Sequence[int], taken: Iterable[str],
+                    picked: Iterable[str]) -> tuple[tuple[GridCard, ...], ...]:
+    """The console's picker as the engine orders the game's ranks: the ranks a showdown hand is nearly always made
+    of first, the others after (every rank when the snapshot names none)."""
+    groups = (first, later) if first else (ALL_RANKS,)
+    gone, chosen = tuple(taken), tuple(picked)
+    return tuple(deck_grid(gone, chosen, ranks) for ranks in groups if ranks)

@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, high_first, msg, read_pushed
 
 from . import qr
-from .card_display import deck_grid
+from .card_display import showdown_picker
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
 from .console_zones import (
     ZONES,
@@ -76,7 +76,8 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         c=controls(snap, get_translations().gettext) if "controls" in send else None,
         chart_html=_chart_html(snap, language) if send & {"stacks", "controls"} else "",
         oob=answer, zones=swapped, keys=keys, send=send, log_update=log, notice=notice, notice_kind=notice_kind,
-        picker=deck_grid(snap.showdown.taken, picked) if snap.showdown and "controls" in send else None, typed=typed,
+        picker=showdown_picker(snap.showdown.ranks_first, snap.showdown.ranks_later, snap.showdown.taken, picked)
+        if snap.showdown and "controls" in send else None, typed=typed,
         amount_typed=amount.typed if amount else "", amount_refusal=amount.refusal if amount else None,
         player_url=player_url, player_qr=qr.svg(player_url) if "qr_players" in send else "", join_url=join_url,
         join_qr=qr.svg(join_url) if "qr_dealer" in send else "",

@@ -13,8 +13,9 @@ from dealer import TABLE_ACTIONS, Action, LegalAction, Msg, SeatView, Snapshot, 
 if TYPE_CHECKING:
     from .service import TableAccess
 
-# Rare inputs that change the whole hand: one tap only shows what they do, a second tap records them.
-CONFIRMED_ACTIONS = (Action.MISDEAL.value, Action.EXPOSED.value)
+# Rare inputs that change the whole hand, or end a player's night or the table's: one tap only shows what they do,
+# a second tap records them.
+CONFIRMED_ACTIONS = (Action.MISDEAL.value, Action.EXPOSED.value, Action.LEAVE.value, Action.END.value)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ __all__ = ["INSIDE", "ZONES", "AmountEntry", "LogAnswer", "RenderedOnce", "ZoneC
            "stacks_parts", "zone_keys", "zones_to_send"]
 
 # The console's zones (templates/console/zones/<name>.html), each replaced on its own when its key changed.
-ZONES = ("top", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips", "stacks",
+ZONES = ("top", "tv_banner", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips", "stacks",
          "qr_players", "qr_tv", "tv_state", "qr_dealer", "tools")
 # Zones inside another: sent whole with it, or on their own when only they changed (the chips change with every
 # bet, the stacks chart once per hand, the panel around them at the end of the session).
@@ -86,6 +86,7 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
         "qr_players": (*words, context.player_url),
         "qr_tv": (*words, context.tv_url),
         "tv_state": (*words, context.form_key, context.on_tv, snap.hand),
+        "tv_banner": (*words, context.form_key, context.on_tv),
         "qr_dealer": (*words, context.join_url),
         "tools": (*words, snap.stakes_text),
     }

@@ -16,6 +16,7 @@ from .snapshot import Option
 # read once here.
 _DEAL = Action.DEAL
 _MISDEAL = Action.MISDEAL
+_LEAVE, _END = Action.LEAVE, Action.END  # each asks once on the console: it ends a player's or the table's night
 _EXPOSED = Action.EXPOSED
 _MUCK = Action.MUCK
 _CALL = Action.CALL
@@ -90,6 +91,14 @@ def _option(option: LegalAction) -> Option:
     if option.action is _EXPOSED:
         return Option(option, legal_label(option),
                       msg(N_("Exposed card: a replacement card was exposed while serving"), rule="05", ruling="R14"))
+    if option.action is _LEAVE:
+        return Option(option, legal_label(option),
+                      msg(N_("Leave: the player takes their chips away and is dealt no more hands (until seated "
+                             "again)."), rule="01", ruling="R26"))
+    if option.action is _END:
+        return Option(option, legal_label(option),
+                      msg(N_("End the night: no more hands; the results and who pays whom are final."), rule="08",
+                          ruling="R27"))
     return Option(option, legal_label(option))
 
 

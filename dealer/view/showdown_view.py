@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..messages import N_, msg
+from ..rules.cards import Card
+from ..rules.games import GameRules
 from ..rules.table_state import TableState
 from .snapshot import ShowdownView, ShowRow, ShowState
 
@@ -34,4 +36,24 @@ def showdown_view(table: TableState, to_act: str | None) -> ShowdownView | None:
         rows.append(ShowRow(name, state, msg(_SHOW_LABELS[state])))
     taken = frozenset(str(card) for ranked in sd.shown.values() for card in ranked.cards)
     title = msg(N_("Showdown: {player} shows first"), rule="08", ruling="R18", player=sd.order[0])
-    return ShowdownView(sd.order[0], title, tuple(rows), taken)
+    first, later = picker_ranks(table.game) if table.game is not None else ((), ())
+    return ShowdownView(sd.order[0], title, tuple(rows), taken, first, later)
+
+
+ACE, KING = 14, 13
+FIRST_RANKS = 8  # a lowball hand that reaches the showdown is nearly always made of the game's eight best ranks
+_PICKER_RANKS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def picker_ranks(game: GameRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ranks best first for the game's hands, as its ranking says (the ace first where it plays low: A-5,
+    badugi; last where it plays high: 2-7), split into the eight a showdown hand is nearly always made of and the
+    five others, so the card picker offers those first and the rest after."""
+    found = _PICKER_RANKS.get(game.code)
+    if found is None:
+        rest = [Card(rank, suit) for rank, suit in ((2, "d"), (3, "h"), (4, "s"), (6, "d"))][:game.hand_size - 1]
+        rank = game.halves[0].rank  # the five-card half of a split game orders the ranks it is read by first
+        ace_low = rank([Card(ACE, "c"), *rest]).key < rank([Card(KING, "c"), *rest]).key
+        order = (ACE, *range(2, ACE)) if ace_low else tuple(range(2, ACE + 1))
+        found = _PICKER_RANKS[game.code] = (order[:FIRST_RANKS], order[FIRST_RANKS:])
+    return found

@@ -113,6 +113,10 @@ class ShowdownView(NamedTuple):
     title: Msg  # "Showdown: Ana shows first"
     rows: tuple[ShowRow, ...]  # in showing order
     taken: frozenset[str]  # cards already shown, e.g. "7h"
+    # The card picker's ranks (2-14, the ace 14), best first for the game's hands: those a showdown hand is
+    # nearly always made of, offered first, then the others (showdown_view.picker_ranks).
+    ranks_first: tuple[int, ...] = ()
+    ranks_later: tuple[int, ...] = ()
 
 
 class AwardView(NamedTuple):

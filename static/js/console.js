@@ -26,13 +26,18 @@
     if (out) out.textContent = picked ? `${picked} / ${handSize(form)}` : "";
     return picked;
   }
+  // The hand's last card sends the hand: one tap fewer per player (Undo is the way back from a wrong card). In the
+  // quiet moment after the screen changed the form would be dropped, so it waits for that moment to pass.
   document.addEventListener("change", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "card") return;
     const form = input.closest("[data-card-picker]");
     if (!form) return;
     if (input.checked && countPicked(form) > handSize(form)) input.checked = false;
-    countPicked(form);
+    if (input.checked && countPicked(form) === handSize(form)) {
+      setTimeout(() => { if (form.isConnected && countPicked(form) === handSize(form)) form.requestSubmit(); },
+        Math.max(0, quietUntil - Date.now()));
+    }
   });
 
   // --- Taps and the table's poll are htmx (templates/console.html, templates/console/state.html). What htmx has no
@@ -91,7 +96,9 @@
     buttons.forEach((button) => { button.disabled = true; });
     setTimeout(() => {
       buttons.forEach((button) => { button.disabled = false; });
-      if (Date.now() >= quietUntil) root.classList.remove("is-quiet");
+      if (Date.now() < quietUntil) return;
+      root.classList.remove("is-quiet");
+      document.dispatchEvent(new CustomEvent("console:settled")); // the keys pressed meanwhile may go (console_keys.js)
     }, QUIET_MS);
   }
 
@@ -143,6 +150,7 @@
       return;
     }
     showBanner(bannerText("error", response.status), "error");
+    if (isTap(elt)) document.dispatchEvent(new CustomEvent("console:lost")); // nor the keys queued after it
     event.preventDefault();
   });
 
@@ -161,6 +169,7 @@
     if (isTap(elt)) {
       clearTimeout(checking);
       consoleRoot().classList.remove("is-busy");
+      document.dispatchEvent(new CustomEvent("console:lost")); // the keys queued after it are not pressed
       lost = true;
       showBanner(bannerText("checking"), "checking");
       askLaptop();

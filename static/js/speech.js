@@ -9,11 +9,24 @@
   function on() {
     try { return localStorage.getItem(STORE) === "on"; } catch (error) { return false; }
   }
+  // Whether this device can speak at all: a browser without speech synthesis, or one with no voice installed
+  // (Chromium on a bare Linux), would stay silent while the switch said "on". The voices arrive late (the
+  // voiceschanged event) or never: until then, or a moment after the page opens, the device is not said mute.
+  const VOICES_MS = 1500;
+  let mute = !("speechSynthesis" in window);
+  function listen() {
+    if (mute) return;
+    const count = () => { mute = window.speechSynthesis.getVoices().length === 0; paint(); };
+    window.speechSynthesis.addEventListener("voiceschanged", count);
+    setTimeout(count, VOICES_MS);
+  }
   function paint() {
     document.querySelectorAll("[data-speak-toggle]").forEach((button) => {
-      button.setAttribute("aria-pressed", on() ? "true" : "false");
-      button.querySelector("[data-speak-on]").hidden = !on();
-      button.querySelector("[data-speak-off]").hidden = on();
+      const speaking = on();
+      button.setAttribute("aria-pressed", speaking ? "true" : "false");
+      button.querySelector("[data-speak-on]").hidden = !speaking || mute;
+      button.querySelector("[data-speak-mute]").hidden = !speaking || !mute;
+      button.querySelector("[data-speak-off]").hidden = speaking;
     });
   }
   function say(block) {
@@ -48,6 +61,7 @@
   });
   document.addEventListener("DOMContentLoaded", () => {
     paint();
+    listen();
     check();
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
   });
