@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
-from flask_babel import Domain, gettext
+from flask_babel import Domain, get_locale, gettext
 
 from dealer import (
     CARD_EXAMPLE_HANDS,
@@ -104,7 +104,7 @@ def search() -> Response:
     """The engine's answer to a question typed in the rule search, best first, in the page's language: the entries'
     anchors and titles (``results`` is null when the question has no word to search for: every entry is shown)."""
     question = (request.args.get("q") or "")[:MAX_QUESTION_LENGTH]
-    hits = search_rules(question, ref_gettext)
+    hits = search_rules(question, ref_gettext, str(get_locale() or "en"))
     results = None if hits is None else [{"anchor": hit.anchor, "title": hit.title} for hit in hits]
     return jsonify({"q": question, "results": results})
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .rule_questions import GLOSSARY, QUESTIONS
 from .rulebook import SECTIONS, Cards, Section
@@ -48,12 +50,31 @@ class SearchHit:
 
 
 @dataclass(frozen=True)
+class _Words:
+    """A field's words, sorted, so a word and the longer words it begins are found by bisection."""
+
+    sorted: tuple[str, ...]
+
+    @classmethod
+    def of(cls, words: Iterable[str]) -> _Words:
+        return cls(tuple(sorted(set(words))))
+
+    def match(self, word: str) -> float:
+        """1 for the word itself, 0.8 for a longer word it begins ("reab" in "reabertura"), else 0."""
+        at = bisect_left(self.sorted, word)
+        found = self.sorted[at] if at < len(self.sorted) else ""
+        if found == word:
+            return 1.0
+        return 0.8 if len(word) >= 3 and not word.startswith("hand:") and found.startswith(word) else 0.0
+
+
+@dataclass(frozen=True)
 class _Entry:
     anchor: str
     title: str
-    title_words: frozenset[str]
-    text_words: frozenset[str]
-    phrase_words: frozenset[str]
+    title_words: _Words
+    text_words: _Words
+    phrase_words: _Words
     phrases: tuple[frozenset[str], ...]
 
 
@@ -83,9 +104,9 @@ def _entry(anchor: str, title: str, texts: Iterable[str], translate: Translate, 
     phrases = tuple(frozenset(words_of(phrase)) - stop for key in SEARCH_WORDS.get(anchor, ())
                     for phrase in translate(key).split(";") if phrase.strip())
     shown = translate(title)
-    return _Entry(anchor, shown, frozenset(words_of(shown)),
-                  frozenset(word for text in texts for word in words_of(translate(text))),
-                  frozenset(word for phrase in phrases for word in phrase), phrases)
+    return _Entry(anchor, shown, _Words.of(words_of(shown)),
+                  _Words.of(word for text in texts for word in words_of(translate(text))),
+                  _Words.of(word for phrase in phrases for word in phrase), phrases)
 
 
 def _section_texts(section: Section) -> Iterable[str]:
@@ -132,52 +153,67 @@ def _question_words(typed: list[str], translate: Translate, stop: set[str]) -> S
     return own
 
 
-def _match(word: str, words: frozenset[str]) -> float:
-    """1 for the word itself, 0.8 for a longer word it begins ("reab" in "reabertura"), else 0."""
-    if word in words:
-        return 1.0
-    if len(word) >= 3 and not word.startswith("hand:") and any(other.startswith(word) for other in words):
-        return 0.8
-    return 0.0
-
-
 def _field_score(word: str, entry: _Entry) -> float:
     """A word in the entry's everyday phrases, its title and its text: each place adds (the title says most)."""
-    return (_match(word, entry.phrase_words) * WORDS_WEIGHT + _match(word, entry.title_words) * TITLE_WEIGHT
-            + _match(word, entry.text_words) * TEXT_WEIGHT)
+    return (entry.phrase_words.match(word) * WORDS_WEIGHT + entry.title_words.match(word) * TITLE_WEIGHT
+            + entry.text_words.match(word) * TEXT_WEIGHT)
 
 
-def search_rules(query: str, translate: Translate) -> list[SearchHit] | None:
-    """The entries that answer the question, best first; None when it has no word to search for (show all)."""
+@dataclass(frozen=True)
+class _Catalog:
+    """The reference read in one language: its entries and stop words."""
+
+    entries: tuple[_Entry, ...]
+    stop: frozenset[str]
+
+
+def _catalog(translate: Translate) -> _Catalog:
     stop = set(words_of(translate(STOP_WORDS)))
-    own = _question_words(words_of(query), translate, stop)
+    return _Catalog(tuple(_entries(translate, stop)), frozenset(stop))
+
+
+@lru_cache(maxsize=8)
+def _catalog_of(language: str, translate: Translate) -> _Catalog:
+    """One language's catalog, read once: the reference's text only changes with a new version of the app."""
+    return _catalog(translate)
+
+
+def search_rules(query: str, translate: Translate, language: str | None = None) -> list[SearchHit] | None:
+    """The entries that answer the question, best first; None when it has no word to search for (show all).
+    ``language`` names the catalog ``translate`` reads, so its entries are read once (none: read now)."""
+    catalog = _catalog_of(language, translate) if language else _catalog(translate)
+    own = _question_words(words_of(query), translate, set(catalog.stop))
     if not own:
         return None
-    entries = _entries(translate, stop)
     asked = set(own).union(*(other for brought in own.values() for other in brought))
-    weight = {word: _rarity(word, entries) for word in asked}
+    weight = {word: _rarity(word, catalog.entries) for word in asked}
     # A word no entry has counts through its synonyms ("mazo" through "baraja"), or not at all.
     known = {word: max([weight[word], *(min(weight[one] for one in other) for other in brought)])
              for word, brought in own.items()}
     total = sum(known.values()) or 1.0
-    scored: list[tuple[float, _Entry]] = []
-    for entry in entries:
-        matched = {word: _field_score(word, entry) * weight[word] for word in asked}
-        score = covered = 0.0
-        for word, brought in own.items():
-            found = max([matched[word], *(SYNONYM_SHARE * min(matched[one] for one in other) for other in brought)])
-            score += found
-            covered += known[word] if found > 0 else 0.0
-        score += PHRASE_BONUS * sum(1 for phrase in entry.phrases if phrase and phrase <= asked)
-        if score > 0 and covered / total >= MIN_COVERAGE:
-            scored.append((score, entry))
+    scored = [(score, entry) for entry in catalog.entries
+              for score, covered in [_score(entry, own, weight, known, asked)]
+              if score > 0 and covered / total >= MIN_COVERAGE]
     best = max((score for score, _ in scored), default=0.0)
     hits = [SearchHit(entry.anchor, entry.title, round(score, 3))
             for score, entry in scored if score >= MIN_SHARE_OF_BEST * best]
     return sorted(hits, key=lambda hit: -hit.score)  # stable: equal scores keep the page's order
 
 
-def _rarity(word: str, entries: list[_Entry]) -> float:
+def _score(entry: _Entry, own: Synonyms, weight: dict[str, float], known: dict[str, float],
+           asked: set[str]) -> tuple[float, float]:
+    """An entry's score for the question, and how much of the question's weight it covers."""
+    matched = {word: _field_score(word, entry) * weight[word] for word in asked}
+    score = covered = 0.0
+    for word, brought in own.items():
+        found = max([matched[word], *(SYNONYM_SHARE * min(matched[one] for one in other) for other in brought)])
+        score += found
+        covered += known[word] if found > 0 else 0.0
+    score += PHRASE_BONUS * sum(1 for phrase in entry.phrases if phrase and phrase <= asked)
+    return score, covered
+
+
+def _rarity(word: str, entries: tuple[_Entry, ...]) -> float:
     """How much finding this word says: more for a word few entries have (0 for a word none has)."""
     having = sum(1 for entry in entries if _field_score(word, entry) > 0)
     return math.log(1 + len(entries) / having) if having else 0.0
