@@ -75,7 +75,7 @@ def test_the_search_route_serves_the_engines_ranking_in_the_pages_language(clien
     answer = client.get("/rules/search", query_string={"q": question})
     assert answer.status_code == 200
     results = answer.get_json()["results"]
-    assert results[0]["anchor"] == first and results[0]["title"]
+    assert results[0]["anchor"] == first and results[0]["title"] and results[0]["mark"] == first.upper()
 
 
 def test_the_search_route_takes_any_text_without_failing(client):

@@ -101,11 +101,12 @@ MAX_QUESTION_LENGTH = 200  # a question asked at the table is a line; longer tex
 
 @bp.get("/rules/search")
 def search() -> Response:
-    """The engine's answer to a question typed in the rule search, best first, in the page's language: the entries'
-    anchors and titles (``results`` is null when the question has no word to search for: every entry is shown)."""
+    """The engine's answer to a question typed in the rule search, best first, in the page's language: each
+    entry's anchor, title and mark ("§05", "R13"); ``results`` is null when the question has no word to search for
+    (every entry is shown)."""
     question = (request.args.get("q") or "")[:MAX_QUESTION_LENGTH]
     hits = search_rules(question, ref_gettext, str(get_locale() or "en"))
-    results = None if hits is None else [{"anchor": hit.anchor, "title": hit.title} for hit in hits]
+    results = None if hits is None else [{"anchor": hit.anchor, "title": hit.title, "mark": hit.mark} for hit in hits]
     return jsonify({"q": question, "results": results})
 
 

@@ -42,11 +42,13 @@ MIN_SHARE_OF_BEST = 0.3  # and score at least this share of the best entry, so s
 
 @dataclass(frozen=True)
 class SearchHit:
-    """One entry the search found: its anchor on the rules page, its title (translated) and its score."""
+    """One entry the search found: its anchor on the rules page, its title (translated), its mark ("§05", "R13",
+    "" for a question or a term) and its score."""
 
     anchor: str
     title: str
     score: float
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class _Words:
 @dataclass(frozen=True)
 class _Entry:
     anchor: str
+    mark: str
     title: str
     title_words: _Words
     text_words: _Words
@@ -100,11 +103,12 @@ def words_of(text: str) -> list[str]:
     return [_stem(word) for word in _WORD.findall(folded)]
 
 
-def _entry(anchor: str, title: str, texts: Iterable[str], translate: Translate, stop: set[str]) -> _Entry:
+def _entry(anchor: str, title: str, texts: Iterable[str], translate: Translate, stop: set[str],
+           mark: str = "") -> _Entry:
     phrases = tuple(frozenset(words_of(phrase)) - stop for key in SEARCH_WORDS.get(anchor, ())
                     for phrase in translate(key).split(";") if phrase.strip())
     shown = translate(title)
-    return _Entry(anchor, shown, _Words.of(words_of(shown)),
+    return _Entry(anchor, mark, shown, _Words.of(words_of(shown)),
                   _Words.of(word for text in texts for word in words_of(translate(text))),
                   _Words.of(word for phrase in phrases for word in phrase), phrases)
 
@@ -121,9 +125,9 @@ def _section_texts(section: Section) -> Iterable[str]:
 
 def _entries(translate: Translate, stop: set[str]) -> list[_Entry]:
     """Every searchable entry of the rules page, in the page's order, read in the page's language."""
-    entries = [_entry(section.anchor, section.title, _section_texts(section), translate, stop)
+    entries = [_entry(section.anchor, section.title, _section_texts(section), translate, stop, f"§{section.number}")
                for section in SECTIONS]
-    entries += [_entry(item.anchor, item.title, (item.id, item.text, item.reason), translate, stop)
+    entries += [_entry(item.anchor, item.title, (item.id, item.text, item.reason), translate, stop, item.id)
                 for item in RULINGS]
     entries += [_entry(f"faq-{number}", question.question, (question.answer,), translate, stop)
                 for number, question in enumerate(QUESTIONS, start=1)]
@@ -195,7 +199,7 @@ def search_rules(query: str, translate: Translate, language: str | None = None) 
               for score, covered in [_score(entry, own, weight, known, asked)]
               if score > 0 and covered / total >= MIN_COVERAGE]
     best = max((score for score, _ in scored), default=0.0)
-    hits = [SearchHit(entry.anchor, entry.title, round(score, 3))
+    hits = [SearchHit(entry.anchor, entry.title, round(score, 3), entry.mark)
             for score, entry in scored if score >= MIN_SHARE_OF_BEST * best]
     return sorted(hits, key=lambda hit: -hit.score)  # stable: equal scores keep the page's order
 

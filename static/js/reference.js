@@ -33,7 +33,7 @@
       ranking.replaceChildren(...(results || []).map((hit) => {
         const link = document.createElement("a");
         link.href = `#${hit.anchor}`;
-        link.textContent = hit.title;
+        link.textContent = hit.mark ? `${hit.mark} ${hit.title}` : hit.title;
         const item = document.createElement("li");
         item.dataset.anchor = hit.anchor;
         item.append(link);
