@@ -16,6 +16,7 @@ from .messages import N_, Msg, Translate, msg
 from .record.hand_record import Correction, HandRecord, SessionRecord
 from .record.history import LogLine
 from .reference.rule_questions import GLOSSARY, QUESTIONS, Question, Term
+from .reference.rule_search import SearchHit, search_rules
 from .reference.rulebook import (
     CARD_EXAMPLE_HANDS,
     HAND_EXAMPLES,
@@ -190,6 +191,7 @@ __all__ = [
     "ResultView",
     "Returned",
     "Ruling",
+    "SearchHit",
     "SeatView",
     "Section",
     "SessionRecord",
@@ -241,6 +243,7 @@ __all__ = [
     "read_pushed",
     "ruling",
     "rulings_for_section",
+    "search_rules",
     "seed_description",
     "session_log",
     "shared_cards",

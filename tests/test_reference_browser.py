@@ -34,6 +34,18 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def search(page, typed: str) -> None:
+    """Type into the rule search and wait until the page shows the engine's answer to exactly that text."""
+    page.fill("#rule-search", typed)
+    page.wait_for_function("(typed) => document.querySelector('#rule-search-status').dataset.query === typed",
+                           arg=typed, timeout=15_000)
+
+
+def ranked(page) -> list[str]:
+    """The anchors of the search's ranked answers, best first."""
+    return page.eval_on_selector_all("#search-ranking li", "items => items.map((item) => item.dataset.anchor)")
+
+
 def test_picker_fills_the_hands_and_the_answer_appears_in_place(tablet, base_url):
     page = tablet
     page.goto(f"{base_url}/compare")
@@ -96,13 +108,13 @@ def test_comparator_works_without_javascript(browser, base_url):
 def test_rules_search_filters_as_you_type(phone, base_url):
     page = phone
     page.goto(f"{base_url}/rules")
-    page.fill("#rule-search", "snow")
+    search(page, "snow")
     assert page.is_visible("#g-snow")
     assert not page.is_visible("#s01")
     assert not page.is_visible("#r07")
-    page.fill("#rule-search", "")
+    search(page, "")
     assert page.is_visible("#s01") and page.is_visible("#r07") and page.is_visible("#g-snow")
-    page.fill("#rule-search", "zzzzqqq")
+    search(page, "zzzzqqq")
     assert "Nothing matches" in page.text_content("#rule-search-status")
 
 
@@ -110,7 +122,7 @@ def test_rules_search_ignores_accents(phone, base_url):
     page = phone
     page.context.add_cookies([{"name": "lang", "value": "pt", "url": base_url}])
     page.goto(f"{base_url}/rules")
-    page.fill("#rule-search", "preparacao")
+    search(page, "preparacao")
     assert page.is_visible("#s01")
 
 
@@ -148,11 +160,11 @@ def test_a_ruling_link_lands_on_the_ruling(tablet, base_url):
 def test_s02_rules_search_finds_the_faq_answer_for_any_spelling_of_a_hand(phone, base_url, typed):
     page = phone
     page.goto(f"{base_url}/rules")
-    page.fill("#rule-search", typed)
+    search(page, typed)
     assert page.is_visible("#faq-1"), typed  # "Is A-2-3-4-5 the best hand?"
     assert "A-5-4-3-2" in page.text_content("#faq-1")
     assert not page.is_visible("#g-snow") and not page.is_visible("#s01")
-    page.fill("#rule-search", "7 6 4 3 2")  # another hand: the ace-to-five answer is not what it asks for
+    search(page, "7 6 4 3 2")  # another hand: the ace-to-five answer is not what it asks for
     assert not page.is_visible("#faq-1")
 
 
@@ -165,7 +177,7 @@ def test_rules_search_finds_the_everyday_words_of_each_language(tablet, base_url
     page = tablet
     page.context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
     page.goto(f"{base_url}/rules")
-    page.fill("#rule-search", typed)
+    search(page, typed)
     for anchor in found:
         page.wait_for_selector(anchor, state="visible", timeout=10_000)
     assert not page.is_visible("#r07") and "Nothing" not in (page.text_content("#rule-search-status") or "")
@@ -175,8 +187,37 @@ def test_rules_search_results_keep_the_pages_width(tablet, base_url):
     page = tablet
     page.goto(f"{base_url}/rules")
     before = page.locator("#r17").bounding_box()
-    page.fill("#rule-search", "odd chip")
+    search(page, "odd chip")
     page.wait_for_selector("#r17", state="visible", timeout=10_000)
     after = page.locator("#r17").bounding_box()
     assert before and after and after["width"] >= 500 and abs(after["width"] - before["width"]) < 2
     assert abs(after["x"] - before["x"]) < 2 and no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize(("language", "question", "first", "also"), [
+    ("en", "who gets the odd chip", ("r17",), ("s08",)),
+    ("en", "What happens if the deck runs out?", ("s05", "r13"), ("r13", "s05")),
+    ("en", "rebuy", ("r26",), ()),
+    ("en", "how do I cash out", ("r27",), ()),
+    ("pt", "quantas cartas posso trocar", ("s05", "r12"), ("r12",)),
+    ("pt", "Recompra", ("r26",), ()),
+    ("pt", "quero cobrar", ("r27",), ()),
+    ("es", "¿Qué pasa si se acaba el mazo?", ("s05", "r13"), ("r13", "s05")),
+    ("es", "recompra", ("r26",), ()),
+    ("es", "cómo saldar las cuentas", ("r27",), ()),
+])
+def test_rules_search_answers_whole_questions_best_first(tablet, base_url, language, question, first, also):
+    """A question as people ask it at the table, in their language: the right section or ruling comes first in
+    the ranked answers and is shown; unrelated entries are hidden."""
+    page = tablet
+    page.context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page.goto(f"{base_url}/rules")
+    search(page, question)
+    order = ranked(page)
+    assert order and order[0] in first, (question, order)
+    for anchor in (order[0], *also):
+        assert anchor in order and page.is_visible(f"#{anchor}"), (question, anchor, order)
+    assert not page.is_visible("#r07") and not page.is_visible("#g-snow")
+    page.click("#search-ranking li:first-child a")
+    assert 0 <= page.locator(f"#{order[0]}").bounding_box()["y"] < TABLET["height"]
+    assert no_sideways_scroll(page)

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, abort, render_template, request
-from flask_babel import Domain, gettext
+from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask_babel import Domain, get_locale, gettext
 
 from dealer import (
     ALL_GAMES,
@@ -40,6 +40,7 @@ from dealer import (
     rank_hand,
     ruling,
     rulings_for_section,
+    search_rules,
     seed_description,
     shared_cards,
 )
@@ -93,6 +94,20 @@ SECTIONS_BY_NUMBER: dict[str, Section] = {section.number: section for section in
 def search_words(anchor: str) -> str:
     """The everyday words that find an entry in the page's language (its ``data-words``), beside its own text."""
     return " ; ".join(ref_gettext(phrase) for phrase in SEARCH_WORDS.get(anchor, ()))
+
+
+MAX_QUESTION_LENGTH = 200  # a question asked at the table is a line; longer text is cut, never refused
+
+
+@bp.get("/rules/search")
+def search() -> Response:
+    """The engine's answer to a question typed in the rule search, best first, in the page's language: each
+    entry's anchor, title and mark ("§05", "R13"); ``results`` is null when the question has no word to search for
+    (every entry is shown)."""
+    question = (request.args.get("q") or "")[:MAX_QUESTION_LENGTH]
+    hits = search_rules(question, ref_gettext, str(get_locale() or "en"))
+    results = None if hits is None else [{"anchor": hit.anchor, "title": hit.title, "mark": hit.mark} for hit in hits]
+    return jsonify({"q": question, "results": results})
 
 
 @bp.get("/rules/seeds/<name>")

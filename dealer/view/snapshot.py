@@ -321,6 +321,14 @@ class Snapshot(NamedTuple):
         return self.game.name if self.game is not None else DEALERS_CHOICE_LABEL
 
     @property
+    def title_game(self) -> Msg:
+        """The table's game for a page's title: its one game's name, or "Dealer's choice" at a table of several
+        (dealer's choice or a rotation), whatever this hand plays."""
+        if len(self.games) == 1:
+            return self.games[0].name
+        return DEALERS_CHOICE_LABEL if self.games else DEFAULT_VIEW.name
+
+    @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
 

@@ -4,58 +4,58 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  // ------------------------------------------------------------------ /rules: filter as you type
-  // Accents and case are ignored, so "reabertura" finds "reabertura" and "REABERTURA", "cafe" finds "café".
-  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-
-  // A hand written any way ("A2345", "54321", "a-2-3-4-5", "A 2 3 4 5", "7h 5c 4d 3s 2c") becomes one word, the
-  // same for every spelling: its ranks high to low, so a query finds the rules that write the hand "A-5-4-3-2".
-  const RANK = "(?:10|[2-9tjqka1])";
-  const SUIT = "[cdhs\u2660-\u2667]?";
-  const HAND = new RegExp(`(?<![a-z0-9])${RANK}${SUIT}(?:[\\s,./\\-\u2013]*${RANK}${SUIT}){4}(?![a-z0-9])`, "g");
-  const VALUE = { a: 14, "1": 14, k: 13, q: 12, j: 11, t: 10, "10": 10 };
-  const NAME = { 14: "a", 13: "k", 12: "q", 11: "j", 10: "t" };
-  const handWord = (found) => {
-    const values = found.match(/10|[2-9tjqka1]/g).map((rank) => VALUE[rank] || Number(rank));
-    return `hand:${values.sort((a, b) => b - a).map((value) => NAME[value] || String(value)).join("")}`;
-  };
-  const handWords = (text) => (text.match(HAND) || []).map(handWord).join(" ");
-  const withHands = (text) => text.replace(HAND, (found) => ` ${handWord(found)} `);
-
+  // ------------------------------------------------------------------ /rules: search as you type
+  // The engine ranks the entries for the words or question typed (GET /rules/search, in the page's language: stop
+  // words, synonyms, hands written any way); this page only shows its answer: the entries found, the others
+  // hidden, and the ranked list of their titles, best first.
   function setUpSearch() {
     const box = document.querySelector("[data-search-box]");
     if (!box) return;
     const input = box.querySelector("input");
     const status = box.querySelector("[role=status]");
+    const ranking = box.querySelector("#search-ranking");
     const toc = document.querySelector(".toc");
-    // An entry is found by its own text and by the everyday words of the page's language for it (data-words,
-    // from dealer/reference/search_words.py: "baralho acaba", "se acaba la baraja", "ficha ímpar"…).
-    const items = [...document.querySelectorAll("[data-searchable]")].map((element) => ({
-      element,
-      text: ((text) => `${text} ${handWords(text)}`)(fold(`${element.textContent} ${element.dataset.words || ""}`)),
-    }));
+    const items = [...document.querySelectorAll("[data-searchable]")];
     const groups = [...document.querySelectorAll("[data-search-group]")];
     box.hidden = false;
+    let asked = 0;
+    let timer = 0;
 
-    const apply = () => {
-      const words = withHands(fold(input.value)).split(/\s+/).filter(Boolean);
-      let shown = 0;
-      for (const { element, text } of items) {
-        const hit = words.every((word) => text.includes(word));
-        element.toggleAttribute("data-search-hidden", !hit);
-        if (hit) shown += 1;
-      }
+    const show = (question, results) => {
+      const found = results && new Set(results.map((hit) => hit.anchor));
+      for (const element of items) element.toggleAttribute("data-search-hidden", Boolean(found) && !found.has(element.id));
       // A heading with nothing left under it would only be noise.
       for (const group of groups) {
         const visible = group.querySelector("[data-searchable]:not([data-search-hidden])");
-        group.toggleAttribute("data-search-hidden", words.length > 0 && !visible);
+        group.toggleAttribute("data-search-hidden", Boolean(found) && !visible);
       }
-      if (toc) toc.hidden = words.length > 0;
-      if (!words.length) status.textContent = "";
-      else if (!shown) status.textContent = status.dataset.none;
-      else status.textContent = `${status.dataset.some} ${shown}`;
+      if (toc) toc.hidden = Boolean(found);
+      ranking.replaceChildren(...(results || []).map((hit) => {
+        const link = document.createElement("a");
+        link.href = `#${hit.anchor}`;
+        link.textContent = hit.mark ? `${hit.mark} ${hit.title}` : hit.title;
+        const item = document.createElement("li");
+        item.dataset.anchor = hit.anchor;
+        item.append(link);
+        return item;
+      }));
+      ranking.hidden = !results || !results.length;
+      if (!results) status.textContent = "";
+      else if (!results.length) status.textContent = status.dataset.none;
+      else status.textContent = `${status.dataset.some} ${results.length}`;
+      status.dataset.query = question; // what the screen answers now (tests wait for it)
     };
-    input.addEventListener("input", apply);
+
+    const apply = () => {
+      const question = input.value;
+      const mine = ++asked;
+      if (!question.trim()) { show(question, null); return; }
+      fetch(`${ranking.dataset.url}?${new URLSearchParams({ q: question })}`, { headers: { Accept: "application/json" } })
+        .then((answer) => (answer.ok ? answer.json() : Promise.reject(answer.status)))
+        .then((answer) => { if (mine === asked) show(question, answer.results); })
+        .catch(() => {}); // the page keeps what it shows; the next key asks again
+    };
+    input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 120); });
     input.addEventListener("keydown", (event) => {
       if (event.key === "Escape") { input.value = ""; apply(); }
     });
