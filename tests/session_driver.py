@@ -77,7 +77,8 @@ def pick(game: Game, rng: random.Random) -> Input:
     choices += [Action.FOLD] if Action.CHECK not in legal else []
     chosen = rng.choice(choices)
     request: dict[str, Any] = {"action": chosen.value, "player": player}
-    low, high = legal[chosen].min_to, legal[chosen].max_to
+    option = legal.get(chosen)  # a fold is tried even where none is offered (refused, picked again)
+    low, high = (option.min_to, option.max_to) if option is not None else (None, None)
     if low is not None and high is not None:  # big-bet play: a total in the range, its ends more often
         request["to"] = rng.choice([low, high, rng.randint(low, high)])
     return parse_input(request)
