@@ -187,7 +187,8 @@ def client(app: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path_factory.mktemp("server") / "dealer.sqlite3")
+    # Every test of a worker creates its tables here: far more than the 100 in progress a real server allows.
+    process = ServerProcess(tmp_path_factory.mktemp("server") / "dealer.sqlite3", extra=["--max-tables", "5000"])
     process.start()
     yield process
     process.stop()

@@ -117,7 +117,9 @@ def test_a_device_without_the_dealers_cookie_is_counted_on_the_start_screen(tmp_
     assert {dealer.get(f"/t/{table}/dealer").status_code for _ in range(8)} == {200}
     phone = app.test_client()
     phone.environ_base["REMOTE_ADDR"] = "192.168.1.50"
-    assert [phone.get("/").status_code for _ in range(5)] == [200, 200, 200, 429, 429]
+    # Each read may cost more than one when the server is slow (READ_CPU): only the first is sure to pass.
+    codes = [phone.get("/").status_code for _ in range(5)]
+    assert codes[0] == 200 and codes[3:] == [429, 429] and codes == sorted(codes), codes
     forger = app.test_client()
     forger.environ_base["REMOTE_ADDR"] = "192.168.1.51"
     forger.set_cookie(f"dealer_{table}", "not-the-token")

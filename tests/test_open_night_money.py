@@ -70,7 +70,9 @@ def test_r27_an_open_game_ranks_by_result_and_lists_who_left_as_left(api: Api) -
     assert caio["left"] is True and caio["result"] == 1 and caio["stack"] == 101
     assert not any(row["left"] for row in state["standings"] if row["name"] != "Caio")
     status, page = api.request("GET", f"/t/{table}/tv")
-    assert status == 200 and "Standings by result" in page and "Chips now" not in page
+    # Between hands the TV shows the open game's ledger (each player's result, the leaver's final transfers) in
+    # place of the standings, and never "Chips now".
+    assert status == 200 and 'data-testid="tv-ledger"' in page and "Chips now" not in page
 
 
 def test_r27_unequal_buy_ins_rank_by_result_not_by_chips_held(api: Api) -> None:
