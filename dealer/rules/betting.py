@@ -122,12 +122,7 @@ def raise_blocker(table: TableState, betting: BettingRound, seat: Seat) -> Msg |
     if seat.acted_level is not None and seat.acted_level >= betting.level:
         return msg(N_("Raise not offered: {player} already acted at this level and the short all-in did not "
                       "reopen the betting; call or fold."), rule="06", ruling="R7", player=seat.name)
-    if seat.bet + seat.stack <= level:
-        return msg(N_("Raise not offered: {player} has no chips beyond the call."), rule="06", player=seat.name)
-    if not any(other.active and other.bet + other.stack > level for other in table.seats if other is not seat):
-        return msg(N_("Raise not offered: nobody left could call more, the extra would only come back."),
-                   rule="04", ruling="R11")
-    return None
+    return big_bet.chips_blocker(table, seat, level)
 
 
 def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:

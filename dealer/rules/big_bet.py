@@ -50,6 +50,11 @@ def blocker(table: TableState, betting: BettingRound, seat: Seat, top: int, leve
     if seat.acted_level is not None and top - seat.acted_level < betting.full_raise:
         return msg(N_("Raise not offered: {player} already acted and has not faced a full raise since; the short "
                       "all-in did not reopen the betting: call or fold."), rule="06", ruling="R30", player=seat.name)
+    return chips_blocker(table, seat, level)
+
+
+def chips_blocker(table: TableState, seat: Seat, level: int) -> Msg | None:
+    """Why nobody's chips allow a raise over ``level`` (every structure: R6, R11), or None when they do."""
     if seat.bet + seat.stack <= level:
         return msg(N_("Raise not offered: {player} has no chips beyond the call."), rule="06", player=seat.name)
     if not any(other.active and other.bet + other.stack > level for other in table.seats if other is not seat):
