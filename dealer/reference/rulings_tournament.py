@@ -48,9 +48,10 @@ TOURNAMENT_RULINGS: tuple[tuple[str, tuple[str, ...], str, str, str], ...] = (
            "is offered once to each player still in during its break. While 2 to 4 players are left, the "
            "unpaid prizes are shown shared two ways as suggestions: by ICM (the Malmuth-Harville model: a "
            "player's chance of finishing 1st is their share of the chips, and each lower place the same among "
-           "the others) and by chip count, each rounded to the cent, a cent the rounding misses going to (or "
-           "coming from) the largest stack. The players may agree any chop instead: the amounts must name every "
-           "player left and add up to the unpaid prizes exactly, and the chop ends the tournament."),
+           "the others) and by chip count, each rounded to the cent, any cent the rounding misses going to (or "
+           "coming from) the largest stacks, a cent each. The players may agree any chop instead: the amounts "
+           "must name every player left and add up to the unpaid prizes exactly, and the chop ends the "
+           "tournament."),
         N_("Hosts otherwise count rebuys on paper and argue a chop with a calculator: an exact pool, a fixed "
            "rounding and two fair suggestions leave only the agreement to the players."),
     ),

@@ -52,7 +52,7 @@ def build_schedule(level_minutes: Sequence[Minutes], breaks: Mapping[int, Minute
     elapsed = 0.0
     for period in periods:
         starts.append(elapsed)
-        elapsed += period.seconds or 0.0
+        elapsed = _microseconds(elapsed + (period.seconds or 0.0))
     return Schedule(tuple(periods), tuple(starts))
 
 
@@ -89,7 +89,7 @@ class ClockEvents:
             begin = max(paused_at, self.started)
             end = min(now, resumed_at if resumed_at is not None else now)
             stopped += max(0.0, end - begin)
-        return max(0.0, now - self.started - stopped)
+        return _microseconds(max(0.0, now - self.started - stopped))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +123,7 @@ def read_clock(schedule: Schedule, events: ClockEvents, now: float) -> ClockRead
         level=period.level,
         on_break=period.on_break,
         after_level=period.level - 1 if period.on_break else None,
-        seconds_left=max(0.0, end - running) if end is not None else 0.0,
+        seconds_left=_microseconds(max(0.0, end - running)) if end is not None else 0.0,
         seconds_to_break=_to_break(schedule, index, running),
         paused=events.paused,
         started=events.started is not None,
@@ -183,6 +183,12 @@ def _seconds(minutes: Minutes) -> float:
     return float(Decimal(str(minutes)) * 60)
 
 
+def _microseconds(seconds: float) -> float:
+    """Times are kept to the microsecond: epoch floats carry noise below it (1.2 s after a start may read
+    1.1999999999999886), and a level must end where its minutes say."""
+    return round(seconds, 6)
+
+
 def _end(schedule: Schedule, index: int) -> float | None:
     seconds = schedule.periods[index].seconds
     return None if seconds is None else schedule.starts[index] + seconds
@@ -191,5 +197,5 @@ def _end(schedule: Schedule, index: int) -> float | None:
 def _to_break(schedule: Schedule, index: int, running: float) -> float | None:
     for later in range(index + 1, len(schedule.periods)):
         if schedule.periods[later].on_break:
-            return max(0.0, schedule.starts[later] - running)
+            return _microseconds(max(0.0, schedule.starts[later] - running))
     return None
