@@ -59,14 +59,14 @@ def test_r37_money_is_read_as_people_type_it() -> None:
     assert parse_money("20", "buy_in") == D("20.00")
     assert parse_money(" 12.5 ", "buy_in") == D("12.50")
     assert parse_money(7, "price") == D("7.00")
-    assert parse_money(2.25, "price") == D("2.25")
+    assert parse_money(2.25, "price") == D("2.25") and parse_money(D("2.5"), "price") == D("2.50")
     assert parse_money("0", "buy_in") == D("0.00")
     assert parse_money("1000000", "buy_in") == D("1000000.00")
     assert money_text(D("12.5")) == "12.50" and money_text(D(3)) == "3.00" and money_text(D("0.005")) == "0.01"
 
 
 @pytest.mark.parametrize("value", ["-1", "1.234", "12,50", "1e3", "", "abc", "1000000.01", "١٢", True, None, [],
-                                   {}, float("nan"), float("inf"), 1e20, -5])
+                                   {}, float("nan"), float("inf"), 1e20, -5, D("NaN"), D("-1"), D("0.001")])
 def test_r37_money_that_is_not_money_is_refused_naming_the_field(value: Any) -> None:
     with pytest.raises(BadInput) as refused:
         parse_money(value, "buy_in")
@@ -233,6 +233,7 @@ def test_r37_an_agreed_chop_naming_everyone_and_adding_up_is_taken() -> None:
     assert agreed == {"Ana": D("50.50"), "Bia": D("30.00"), "Caio": D("19.50")}
     assert list(agreed) == ["Ana", "Bia", "Caio"]
     assert check_chop({"Ana": "0", "Bia": "80"}, ["Ana", "Bia"], D(80)) == {"Ana": D(0), "Bia": D(80)}
+    assert check_chop({"Ana": D("79.99"), "Bia": D("0.01")}, ["Ana", "Bia"], D(80))["Bia"] == D("0.01")
 
 
 @pytest.mark.parametrize(("amounts", "kind", "words"), [

@@ -145,13 +145,16 @@ def _chop_amount(value: Any, name: str) -> Decimal:
 
 
 def _number_text(value: Any) -> str | None:
-    """The text of a number as typed: a string stripped, a whole number, or a float's shortest form; else None."""
+    """The text of a number as typed: a string stripped, a whole number, a decimal, or a float's shortest form;
+    else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, str):
         return value.strip()
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, Decimal):
+        return format(value, "f") if value.is_finite() else None  # amounts the engine has read already
     if isinstance(value, float):
         return repr(value)  # "12.5"; "inf", "nan" and "1e+20" fail the patterns
     return None
