@@ -26,11 +26,11 @@ _SECTION = "08"  # the card's end of the session: places, and here what each pla
 def parse_money(value: Any, field: str) -> Decimal:
     """An amount of money (a decimal string or a number, at least 0, at most a million, at most two decimals), in
     cents; a 400 naming the field otherwise."""
-    text = _number_text(value)
-    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+    amount = _money(value)
+    if amount is None:
         raise BadInput(N_("“{field}” is an amount of money such as “20” or “12.50”: at most two decimals, from 0 "
                           "to 1000000."), rule=_SECTION, ruling="R37", field=field)
-    return Decimal(text).quantize(CENT)
+    return amount
 
 
 def money_text(amount: Decimal) -> str:
@@ -137,10 +137,18 @@ def check_chop(amounts: Any, players: Sequence[str], unpaid: Decimal) -> dict[st
 
 
 def _chop_amount(value: Any, name: str) -> Decimal:
-    text = _number_text(value)
-    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+    amount = _money(value)
+    if amount is None:
         raise BadInput(N_("{player}'s share must be an amount of money such as “50” or “12.50”."),
                        rule=_SECTION, ruling="R37", player=name)
+    return amount
+
+
+def _money(value: Any) -> Decimal | None:
+    """The amount in cents, or None when the value is not money as :func:`parse_money` reads it."""
+    text = _number_text(value)
+    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+        return None
     return Decimal(text).quantize(CENT)
 
 
