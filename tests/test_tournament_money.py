@@ -172,6 +172,9 @@ def test_r37_icm_with_more_players_than_prizes_or_fewer() -> None:
     # Two players left, three places paid: the third prize is no longer theirs to share.
     assert icm([1, 1], [D(50), D(30), D(20)]) == (D(40), D(40))
     assert icm([], [D(50)]) == () and icm([7], [D(50), D(30)]) == (D(50),)
+    # A player with no chips finishes below everyone with chips; two without share the places below.
+    assert icm([0, 10], [D(70), D(30)]) == (D(30), D(70))
+    assert icm([0, 0, 10], [D(50), D(30), D(20)]) == (D(25), D(25), D(50))
 
 
 def test_r37_icm_rounding_misses_go_to_the_largest_stack() -> None:
