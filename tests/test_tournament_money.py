@@ -259,3 +259,12 @@ def test_r37_an_agreed_chop_that_is_wrong_is_refused_with_a_sentence(amounts: An
         check_chop(amounts, ["Ana", "Bia", "Caio"], D(100))
     assert type(refused.value) is kind, refused.value
     assert words in str(refused.value) and refused.value.ruling == "R37"
+
+
+@settings(max_examples=150, deadline=None)
+@given(stacks, st.lists(st.integers(min_value=0, max_value=300).map(lambda cents: D(cents) / 100), min_size=1,
+                        max_size=6))
+def test_r37_icm_of_any_prizes_adds_up_and_pays_nobody_less_than_nothing(chips: list[int],
+                                                                         paid: list[Decimal]) -> None:
+    values = icm(chips, paid)  # prizes in any order, even rising with the place
+    assert sum(values) == sum(paid[:len(chips)]) and all(value >= 0 for value in values)

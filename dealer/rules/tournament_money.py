@@ -207,9 +207,16 @@ def _to_cents(exact: Sequence[Fraction], stacks: Sequence[int], total: Fraction)
     rounded = [_half_up(value) for value in exact]
     difference = int((_half_up(total) - sum(rounded, Decimal(0))) / CENT)
     order = sorted(range(len(stacks)), key=lambda player: -stacks[player])
-    step = CENT if difference > 0 else -CENT
-    for turn in range(abs(difference)):
-        rounded[order[turn % len(order)]] += step
+    turn = 0
+    while difference:
+        player = order[turn % len(order)]
+        turn += 1
+        if difference > 0:
+            rounded[player] += CENT
+            difference -= 1
+        elif rounded[player] > 0:  # never below nothing (prizes could rise with the place)
+            rounded[player] -= CENT
+            difference += 1
     return tuple(rounded)
 
 
