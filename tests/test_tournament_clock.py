@@ -70,6 +70,7 @@ def test_r36_the_events_fold_the_log_and_ignore_what_changes_nothing() -> None:
     events = ClockEvents().start(at(0)).start(at(50))  # later deals do not restart it
     assert events.started == at(0)
     assert events.resume(at(10)) == events  # nothing to resume
+    assert events.pause(at(5)).pause(at(8)) == events.pause(at(5))  # paused once, from the first time
     events = events.pause(at(10)).resume(at(20)).pause(at(30))
     assert events.pauses == ((at(10), at(20)), (at(30), None)) and events.paused
 
