@@ -16,7 +16,7 @@ TOURNAMENT_RULINGS: tuple[tuple[str, tuple[str, ...], str, str, str], ...] = (
            "player dealt in with no chips left is out and takes the best place not yet taken from the bottom: "
            "the first player out of six finishes 6th. Players out in the same hand are placed by the chips they "
            "began that hand with, more chips finishing higher (TDA 21); equal stacks share the places they cover "
-           "and split those places' payouts equally, the cent that does not divide going to the first of them. "
+           "and split those places' payouts equally, the cents that do not divide going to the first of them. "
            "While a rebuy is open, a player with no chips is not out yet but busted: not dealt in, they choose "
            "Rebuy or Out, and are out at the first deal after the rebuy period closes. The last player left with "
            "chips wins, and the tournament is over."),
