@@ -97,7 +97,7 @@ def test_r36_levels_by_time_change_at_the_next_deal_never_in_a_hand(api: Api) ->
     assert state["level"]["started"] is True and state["level"]["in_play"] == 1
     state = wait_for(api, table, lambda state: state["level"]["number"] == 2)
     assert state["phase"] == "bet" and state["level"]["in_play"] == 1  # the hand goes on at level 1's stakes
-    assert state["level"]["note"] == "Next hand: blinds 2/4, limits 4/8, ante 0"
+    assert state["level"]["note"] == "Next hand: blinds 2/4, limits 4/8"
     assert state["stakes"]["blinds"] == [1, 2] and state["bet_unit"] == 2
     while state["phase"] == "bet":
         state = api.ok(table, token, "fold", player=state["to_act"])
