@@ -37,12 +37,13 @@ def test_r36_the_clock_waits_for_the_first_deal() -> None:
     assert read_clock(SCHEDULE, ClockEvents().start(at(100)), at(50)).running == 0  # nothing before the start
 
 
-def test_r36_levels_follow_their_minutes_then_the_break_then_the_last_level_never_ends() -> None:
+def test_r36_levels_follow_their_minutes_then_the_break_then_the_last_level_counts_down_and_stays() -> None:
     events = ClockEvents().start(at(0))
     expected = [  # running seconds: level, on break, seconds left, seconds to the break
         (0, 1, False, 600, 1200), (599.5, 1, False, 0.5, 600.5), (600, 2, False, 600, 600),
         (1199, 2, False, 1, 1), (1200, 3, True, 180, None), (1379, 3, True, 1, None), (1380, 3, False, 300, None),
-        (1680, 4, False, 0, None), (99999, 4, False, 0, None),
+        (1680, 4, False, 1200, None), (2879, 4, False, 1, None), (2880, 4, False, 0, None),
+        (99999, 4, False, 0, None),
     ]
     for running, level, on_break, left, to_break in expected:
         reading = read_clock(SCHEDULE, events, at(running))
@@ -78,7 +79,7 @@ def test_r36_the_events_fold_the_log_and_ignore_what_changes_nothing() -> None:
 def test_r36_decimal_minutes_make_short_levels() -> None:
     schedule = build_schedule([Decimal("0.02"), "0.02", 1], {1: 0.01})  # 1.2 s, a break of 0.6 s, 1.2 s
     events = ClockEvents().start(at(0))
-    assert [period.seconds for period in schedule.periods] == [1.2, 0.6, 1.2, None]
+    assert [period.seconds for period in schedule.periods] == [1.2, 0.6, 1.2, 60.0]
     assert read_clock(schedule, events, at(1.2)).on_break and read_clock(schedule, events, at(1.19)).level == 1
     assert read_clock(schedule, events, at(1.8)).level == 2 and not read_clock(schedule, events, at(1.8)).on_break
     assert read_clock(schedule, events, at(3.0)).level == 3
@@ -171,6 +172,9 @@ def test_r36_the_last_level_runs_out_at_zero_and_a_break_names_the_level_play_re
         schedule: Schedule, running: float) -> None:
     reading = read_clock(schedule, ClockEvents().start(at(0)), at(running))
     if reading.level == schedule.levels and not reading.on_break:
-        assert reading.seconds_left == 0 and reading.seconds_to_break is None
+        last = len(schedule.periods) - 1
+        end = schedule.starts[last] + schedule.periods[last].seconds
+        assert reading.seconds_left == pytest.approx(max(0.0, end - reading.running), abs=1e-5)
+        assert reading.seconds_to_break is None
     if reading.on_break:
         assert reading.after_level == reading.level - 1 >= 1 and reading.seconds_left > 0

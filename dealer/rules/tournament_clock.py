@@ -2,7 +2,8 @@
 deal, each pause and resume, with their times) and what the clock reads at a moment.
 
 Running time is the time since the first deal minus the paused spans. Level 1 runs for its seconds of running time,
-then the break after level 1 if there is one, then level 2, and so on; the last level never ends. Times are seconds
+then the break after level 1 if there is one, then level 2, and so on; the last level counts down its own minutes like
+the others, then stays in force at 0:00 (nothing comes after it). Times are seconds
 since the epoch (floats), as stamped on the inputs: the engine builds the events from its log, so a replay reads the
 clock exactly as it was, and never reads the wall clock itself.
 """
@@ -23,7 +24,7 @@ class Period:
     """A stretch of the schedule: a level, or a break between two levels."""
 
     level: int  # the level a deal uses during it: on a break, the level play resumes with
-    seconds: float | None  # its length in running time; None: the last level, which never ends
+    seconds: float  # its length in running time (the last level stays in force once it has run out)
     on_break: bool = False
 
 
@@ -40,19 +41,19 @@ class Schedule:
 
 
 def build_schedule(level_minutes: Sequence[Minutes], breaks: Mapping[int, Minutes] | None = None) -> Schedule:
-    """The schedule of levels lasting ``level_minutes`` (the last one's length is ignored: it never ends) with a
+    """The schedule of levels lasting ``level_minutes`` (the last one stays in force once its time has run) with a
     break of ``breaks[k]`` minutes after level k (1 ≤ k < number of levels; others are ignored)."""
     count = len(level_minutes)
     periods: list[Period] = []
     for number, minutes in enumerate(level_minutes, start=1):
-        periods.append(Period(number, _seconds(minutes) if number < count else None))
+        periods.append(Period(number, _seconds(minutes)))
         if breaks and number < count and number in breaks:
             periods.append(Period(number + 1, _seconds(breaks[number]), on_break=True))
     starts: list[float] = []
     elapsed = 0.0
     for period in periods:
         starts.append(elapsed)
-        elapsed = _microseconds(elapsed + (period.seconds or 0.0))
+        elapsed = _microseconds(elapsed + period.seconds)
     return Schedule(tuple(periods), tuple(starts))
 
 
@@ -101,7 +102,7 @@ class ClockReading:
     level: int  # the level a deal uses now; on a break, the level play resumes with
     on_break: bool
     after_level: int | None  # on a break, the level it follows
-    seconds_left: float  # running time left in the period; 0 once the last level runs (it never ends)
+    seconds_left: float  # running time left in the period; 0 once the last level has run out (it stays in force)
     seconds_to_break: float | None  # running time until the next break begins; None: no break ahead
     paused: bool
     started: bool
@@ -124,7 +125,7 @@ def read_clock(schedule: Schedule, events: ClockEvents, now: float) -> ClockRead
         level=period.level,
         on_break=period.on_break,
         after_level=period.level - 1 if period.on_break else None,
-        seconds_left=_microseconds(max(0.0, end - running)) if end is not None else 0.0,
+        seconds_left=_microseconds(max(0.0, end - running)),
         seconds_to_break=_to_break(schedule, index, running),
         paused=events.paused,
         started=events.started is not None,
@@ -190,9 +191,8 @@ def _microseconds(seconds: float) -> float:
     return round(seconds, 6)
 
 
-def _end(schedule: Schedule, index: int) -> float | None:
-    seconds = schedule.periods[index].seconds
-    return None if seconds is None else schedule.starts[index] + seconds
+def _end(schedule: Schedule, index: int) -> float:
+    return schedule.starts[index] + schedule.periods[index].seconds
 
 
 def _to_break(schedule: Schedule, index: int, running: float) -> float | None:
