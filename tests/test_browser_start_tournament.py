@@ -30,7 +30,7 @@ def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server
     try:
         page.goto(server.base + "/")
         testid = page.get_by_test_id
-        for index, name in enumerate(("Ana", "Bia", "Caio")):
+        for index, name in enumerate(("Ana", "Bia", "Caio", "Duda", "Eva")):
             testid(f"name-{index}").fill(name)
         assert not testid("tournament-settings").is_visible(), "a session's page shows no levels"
         testid("format-tournament").check()
@@ -52,9 +52,13 @@ def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server
         testid("payout-0").fill("65")
         testid("payout-1").fill("35")
         assert sideways(page) <= 1, label
+        # A picture taken with a field focused at phone size leaves Chromium's touch emulation swallowing the next
+        # tap (seen with Playwright's element screenshots only), so the field is left first, as a thumb would.
+        page.evaluate("document.activeElement.blur()")
         testid("tournament-settings").screenshot(path=str(artifacts / f"start-tournament-{label}.png"))
         testid("create-table").click()
-        page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"), timeout=WAIT)
+        page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$|/new$"), timeout=WAIT)
+        assert page.url.endswith("/dealer"), testid("form-error").inner_text()
         assert page.get_by_test_id("act-deal").count() == 1
         state = Api(server.base).state(page.url.split("/t/")[1].split("/")[0])
     finally:
@@ -62,5 +66,5 @@ def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server
     assert state["format"] == "tournament"
     assert state["level"]["blinds"] == [10, 20] and state["next_level"]["blinds"] == [20, 40]
     assert float(state["next_level"]["minutes"]) == 15
-    assert [player["stack"] for player in state["players"]] == [2000, 2000, 2000]
-    assert state["tournament"]["buy_in"] == "10.00" and state["prize_pool"] == "30.00"
+    assert [player["stack"] for player in state["players"]] == [2000] * 5
+    assert state["tournament"]["buy_in"] == "10.00" and state["prize_pool"] == "50.00"

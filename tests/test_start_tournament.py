@@ -14,7 +14,7 @@ import pytest
 
 from conftest import Api, ServerProcess
 
-NAMES = ["Ana", "Bia", "Caio", "Duda", "", ""]
+NAMES = ["Ana", "Bia", "Caio", "Duda", "Eva", ""]
 
 
 def level_rows(*levels: tuple[str, ...]) -> dict[str, list[str]]:
@@ -89,11 +89,11 @@ def test_the_start_form_creates_a_tournament_with_the_levels_asked_for(server: S
     assert (upcoming["number"], upcoming["blinds"], upcoming["ante"], upcoming["ante_by"]) == (2, [15, 30], 5,
                                                                                              "big-blind"), upcoming
     assert float(upcoming["minutes"]) == 12.5
-    assert [player["stack"] for player in state["players"]] == [1500, 1500, 2000, 1500], "a stack typed is kept"
+    assert [player["stack"] for player in state["players"]] == [1500, 1500, 2000, 1500, 1500], "a stack typed is kept"
     tournament = state["tournament"]
-    assert (tournament["entrants"], tournament["buy_in"], tournament["currency"]) == (4, "20.00", "EUR"), tournament
-    assert state["prize_pool"] == "80.00"
-    assert [(row["place"], row["amount"]) for row in state["payouts"]] == [(1, "48.00"), (2, "32.00")]
+    assert (tournament["entrants"], tournament["buy_in"], tournament["currency"]) == (5, "20.00", "EUR"), tournament
+    assert state["prize_pool"] == "100.00"
+    assert [(row["place"], row["amount"]) for row in state["payouts"]] == [(1, "60.00"), (2, "40.00")]
 
 
 def test_a_tournament_by_hands_from_the_start_form(server: ServerProcess, api: Api) -> None:
@@ -112,6 +112,8 @@ def test_a_tournament_by_hands_from_the_start_form(server: ServerProcess, api: A
      "The small blind cannot be larger than the big blind."),
     ({"payout": ["50", "30", "", "", "", ""]}, "The payouts add up to 80%: they must add up to 100%."),
     (level_rows(("ten", "20", "", "", "", "15")), "“small blind of level 1” must be a whole number."),
+    ({"level_by": "hands", **level_rows(("10", "20", "", "", "", "5"), ("15", "30", "", "", "", "5"))},
+     "Breaks need levels on the clock"),
 ])
 def test_a_bad_tournament_is_refused_with_the_engines_sentence_and_nothing_is_created(
         server: ServerProcess, fields: dict[str, Any], sentence: str) -> None:
@@ -147,7 +149,7 @@ def test_a_session_from_the_same_page_sends_none_of_the_tournament_fields(server
     """The tournament's fields stay on the page (hidden) when another format is picked, and are not sent."""
     state = api.state(create(server, tournament_form(format="session", currency="")))
     assert state["format"] == "session" and state.get("level") is None and state.get("tournament") is None
-    assert [player["stack"] for player in state["players"]] == [100, 100, 2000, 100]
+    assert [player["stack"] for player in state["players"]] == [100, 100, 2000, 100, 100]
     status, html, _ = post_form(server, tournament_form(format="open", currency="EUR", chip_value="0.10"))
     assert status == 303, words(html)[:1500]
 
