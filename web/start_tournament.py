@@ -28,8 +28,9 @@ ROWS = {"level": LEVEL_KEYS, "break": BREAK_KEYS}
 MAX_ROWS = 50  # beyond the engine's 40 levels, so a longer list is refused by its sentence rather than cut short
 LEVEL_BY = ("minutes", "hands")
 ANTE_BY = ("each", "big-blind")
-MONEY_KEYS = ("buy_in", "tournament_stack", "rebuy_chips", "rebuy_price", "rebuy_through", "add_on_chips",
-              "add_on_price", "add_on_break")
+SINGLE_KEYS = (  # one field each: the starting stack, the money, the rebuy and the add-on
+    "buy_in", "tournament_stack", "rebuy_chips", "rebuy_price", "rebuy_through", "add_on_chips", "add_on_price",
+    "add_on_break")
 
 # A starting point the host edits: 15-minute levels from 10/20, roughly doubling every two levels, a 10-minute
 # break after the fourth, 1,500 chips each (75 big blinds). Limits left empty take the engine's default.
@@ -46,7 +47,7 @@ def tournament_blank() -> dict[str, Any]:
     """The tournament's fields on a new form: the preset structure, no rebuy, no add-on, the default payouts."""
     return {"levels": _preset_levels(), "level_by": "minutes", "level_ante_by": "each",
             "breaks": [{"after": "4", "minutes": "10"}], "payouts": [""] * MAX_PLAYERS,
-            **dict.fromkeys(MONEY_KEYS, ""), "tournament_stack": "1500"}
+            **dict.fromkeys(SINGLE_KEYS, ""), "tournament_stack": "1500"}
 
 
 def _rows(form: Any, kind: str) -> list[dict[str, str]]:
@@ -71,7 +72,7 @@ def read_tournament_fields(form: Any) -> dict[str, Any]:
         "level_by": level_by if level_by in LEVEL_BY else "minutes",
         "level_ante_by": ante_by if ante_by in ANTE_BY else "each",
         "payouts": payouts + [""] * (MAX_PLAYERS - len(payouts)),
-        **{key: form.get(key, "").strip()[:20] for key in MONEY_KEYS},
+        **{key: form.get(key, "").strip()[:20] for key in SINGLE_KEYS},
     }
 
 
