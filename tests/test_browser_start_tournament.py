@@ -68,3 +68,39 @@ def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server
     assert float(state["next_level"]["minutes"]) == 15
     assert [player["stack"] for player in state["players"]] == [2000] * 5
     assert state["tournament"]["buy_in"] == "10.00" and state["prize_pool"] == "50.00"
+
+
+def test_without_javascript_the_tournament_form_adds_a_level_and_starts(browser: Any, server: ServerProcess) -> None:
+    """The page with scripts off: picking "Tournament" still shows its fields (CSS alone), "Add a level" posts the form
+    and it comes back with the row and everything typed, and the table starts."""
+    context = browser.new_context(viewport=TABLET, locale="en-US", java_script_enabled=False,
+                                  extra_http_headers={"Accept-Language": "en"})
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/")
+        testid = page.get_by_test_id
+        for index, name in enumerate(("Ana", "Bia", "Caio", "Duda", "Eva")):
+            testid(f"name-{index}").fill(name)
+        testid("format-tournament").check()
+        assert testid("tournament-settings").is_visible()
+        testid("level-by-hands").check()
+        rows = page.locator("[data-testid=levels] > li")
+        count = rows.count()
+        testid("level-add").click()
+        page.wait_for_url(re.compile(r"/new$"), timeout=WAIT)
+        assert rows.count() == count + 1 and testid("name-4").input_value() == "Eva"
+        assert testid("level-by-hands").is_checked() and testid("tournament-settings").is_visible()
+        for index in range(count + 1):
+            testid(f"level-length-{index}").fill("4")
+        testid(f"level-sb-{count}").fill("500")
+        testid(f"level-bb-{count}").fill("1000")
+        testid("break-remove-0").click()  # breaks need levels on the clock
+        page.wait_for_url(re.compile(r"/new$"), timeout=WAIT)
+        assert testid("break-after-0").input_value() == "" and testid("level-length-0").input_value() == "4"
+        testid("create-table").click()
+        page.wait_for_url(re.compile(r"/t/[a-z0-9]+/dealer$"), timeout=WAIT)
+        state = Api(server.base).state(page.url.split("/t/")[1].split("/")[0])
+    finally:
+        context.close()
+    assert state["format"] == "tournament" and state["tournament"]["level_by"] == "hands"
+    assert state["level"]["blinds"] == [10, 20] and state["level"]["hands_left"] == 4
