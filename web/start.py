@@ -4,7 +4,8 @@ creates a table; the import form posts to web/sessions.py.
 Routes (on the dealer's blueprint of web/tablet.py, endpoints ``console.start_screen`` and ``console.create_table``):
     GET  /      the start screen
     POST /new   create a table (its console opens, this device keeps its dealer cookie); without JavaScript, the
-                same form moves a seat up or down (``move=3:up``) and comes back
+                same form moves a seat up or down (``move=3:up``) or adds and removes a tournament's level or break
+                (``edit=level-add``, web/start_tournament.py) and comes back
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .guard import foreign, start_csrf
 from .limits import from_laptop, path_number, whole_number
 from .service import TableSummary, service
 from .start_games import GAMES_BLANK, games_payload, read_game_fields
+from .start_tournament import edit_rows, read_tournament_fields, tournament_blank, tournament_payload
 from .storage_errors import StorageError
 from .tablet import bp, dealer_token, set_dealer_cookie
 
@@ -75,7 +77,7 @@ def blank_form() -> dict[str, Any]:
     return {"rows": rows, "button": "lot", "sb": defaults.small_blind, "bb": defaults.big_blind,
             "small": defaults.small_bet, "big": defaults.big_bet, "raises": defaults.raises,
             "hands": defaults.hands, "stack": defaults.stack, "other": False, "games": [DEFAULT_GAME.code],
-            "choice": "rotation", "hands_per_game": "", **FORMAT_BLANK, **GAMES_BLANK}
+            "choice": "rotation", "hands_per_game": "", **FORMAT_BLANK, **GAMES_BLANK, **tournament_blank()}
 
 
 def render_start(form: dict[str, Any], error: Msg | None = None, status: int = 200) -> tuple[str, int]:
@@ -104,6 +106,7 @@ def _read_form() -> dict[str, Any]:
     form["hands_per_game"] = request.form.get("hands_per_game", "").strip()[:10]
     form.update(read_game_fields(request.form))  # each game's structure, the ante
     form.update({key: request.form.get(key, "").strip()[:30] for key in FORMAT_BLANK})
+    form.update(read_tournament_fields(request.form))  # the levels, breaks and money of a tournament
     form["other"] = any(str(form[key]) != str(defaults[key]) for key in ("sb", "bb", "small", "big", "raises", "hands"))
     return form
 
@@ -125,8 +128,21 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
             players.append(name)
         if form["button"] == str(index):
             button = name
-    payload: dict[str, Any] = {
-        "players": players,
+    tournament = form["format"] == "tournament"
+    # A tournament's stakes, antes and starting stack are its own fields (its levels); the session's are not sent.
+    stakes = tournament_payload(form) if tournament else _session_stakes(form)
+    payload: dict[str, Any] = {"players": players, **stakes}
+    if button is not None:
+        payload["button"] = button
+    payload.update(games_payload(form, DEFAULT_GAME.code, ante=not tournament))
+    if form["hands_per_game"]:
+        payload["hands_per_game"] = whole_number(form["hands_per_game"], gettext("hands of each game"))
+    return payload | format_payload(form)
+
+
+def _session_stakes(form: dict[str, Any]) -> dict[str, Any]:
+    """The stakes of a session or an open game, as the "Stakes" fields have them."""
+    return {
         "blinds": [whole_number(form["sb"], gettext("small blind")),
                    whole_number(form["bb"], gettext("big blind"))],
         "limits": [whole_number(form["small"], gettext("small bet")),
@@ -135,12 +151,6 @@ def _payload(form: dict[str, Any]) -> dict[str, Any]:
         "hands": whole_number(form["hands"], gettext("hands")),
         "stack": whole_number(form["stack"], gettext("starting stack")),
     }
-    if button is not None:
-        payload["button"] = button
-    payload.update(games_payload(form, DEFAULT_GAME.code))
-    if form["hands_per_game"]:
-        payload["hands_per_game"] = whole_number(form["hands_per_game"], gettext("hands of each game"))
-    return payload | format_payload(form)
 
 
 FORMAT_BLANK = {"format": "session", "chip_value": "", "currency": "", "max_buy_in": ""}
@@ -184,6 +194,10 @@ def create_table() -> BaseResponse | tuple[str, int]:
     move = request.form.get("move")
     if move:
         _move(form, move)
+        return render_start(form)
+    edit = request.form.get("edit")
+    if edit:  # a tournament's level or break added or removed, without JavaScript
+        edit_rows(form, edit[:20])
         return render_start(form)
     if foreign(start_csrf()):
         return render_start(form, msg(N_("This form must be sent from this server's own page.")), 403)

@@ -34,13 +34,14 @@ def read_game_fields(form: Any) -> dict[str, Any]:
             "ante_by": ante_by if ante_by in ANTE_BY else "each"}
 
 
-def games_payload(form: dict[str, Any], default_code: str) -> dict[str, Any]:
-    """The creation body's games (each with its structure's prefix when not its usual one) and ante."""
+def games_payload(form: dict[str, Any], default_code: str, ante: bool = True) -> dict[str, Any]:
+    """The creation body's games (each with its structure's prefix when not its usual one) and, unless ``ante`` is
+    false (a tournament's antes are its levels'), the ante."""
     structures = form["structures"]
     codes = [structures.get(code, "") + code for code in form["games"]]
     found: dict[str, Any] = {}
     if codes != [default_code] or form["choice"] != "rotation":
         found.update(games=codes, choice=form["choice"])
-    if form["ante"] and whole_number(form["ante"], gettext("ante")):
+    if ante and form["ante"] and whole_number(form["ante"], gettext("ante")):
         found.update(ante=whole_number(form["ante"], gettext("ante")), ante_by=form["ante_by"])
     return found
