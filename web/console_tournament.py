@@ -9,13 +9,14 @@ browser only counts it down (static/js/console_clock.js).
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from dealer import MAX_PLAYERS, Snapshot
 
-__all__ = ["TOURNAMENT_ACTIONS", "Busted", "ChopForm", "ChopRow", "ClockStrip", "TournamentControls", "chop_fields",
-           "clock_key", "clock_strip", "clock_text", "tournament_controls"]
+__all__ = ["TOURNAMENT_ACTIONS", "Busted", "ChopForm", "ChopRow", "ClockStrip", "PlaceRow", "TournamentControls",
+           "chop_fields", "clock_key", "clock_strip", "clock_text", "place_rows", "tournament_controls"]
 
 # The tournament's inputs (contract of issue 30): shown by the clock strip and the tournament controls, never as
 # the hand's buttons.
@@ -28,28 +29,6 @@ def offers(snap: Snapshot) -> dict[str, dict[str, Any]]:
             if str(option.legal.action) in TOURNAMENT_ACTIONS}
 
 
-_PARTS = ("level", "next_level", "tournament", "prize_pool", "payouts", "chop")
-
-
-def tournament_json(snap: Snapshot) -> dict[str, Any]:
-    """The snapshot's tournament parts under the STATE's names (contract of issue 30); empty outside a tournament."""
-    found: dict[str, Any] = {}
-    for name in _PARTS:
-        found[name] = _plain(getattr(snap, name, None))
-    return found
-
-
-def _plain(value: Any) -> Any:
-    """A NamedTuple (and what it holds) as plain dicts and lists, the STATE's shapes."""
-    if hasattr(value, "_asdict"):
-        return {key: _plain(item) for key, item in value._asdict().items()}
-    if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    return value
-
-
 def clock_text(seconds: float | None) -> str:
     """Time left as a clock shows it: "6:52", "1:02:05" (whole seconds, rounded up: 0:00 only once run out)."""
     if seconds is None:
@@ -60,50 +39,66 @@ def clock_text(seconds: float | None) -> str:
 
 
 @dataclass(frozen=True)
-class ClockStrip:
-    """The clock's level (the one the next deal uses), the next one, the money and players left, Pause / Resume."""
+class PlaceRow:
+    place: int
+    name: str
+    amount: str | None  # the prize, money with two decimals; None: an unpaid place
 
-    level: dict[str, Any]
-    next_level: dict[str, Any] | None
-    tournament: dict[str, Any]
-    prize_pool: str | None
-    payouts: tuple[dict[str, Any], ...]
+
+def place_rows(snap: Snapshot) -> tuple[PlaceRow, ...]:
+    """The places decided so far, best first, each with the engine's payout for it (R35, R37)."""
+    view = snap.tournament
+    if view is None:
+        return ()
+    paid = {row.name: f"{row.amount:.2f}" for row in view.payouts if row.name is not None}
+    return tuple(PlaceRow(place.place, place.name, paid.get(place.name)) for place in view.places)
+
+
+@dataclass(frozen=True)
+class ClockStrip:
+    """The clock's level (the one the next deal uses) and the next one, read from the snapshot's tournament part,
+    with the time left at the moment of the answer, and Pause / Resume as the engine offers them."""
+
+    view: Any  # the snapshot's TournamentView (dealer/view/tournament_view.py)
+    seconds_left: float | None
+    hands_left: int | None
+    seconds_to_break: float | None
     pause: bool
     resume: bool
+    places: tuple[PlaceRow, ...] = ()
 
     @property
     def time_left(self) -> str:
-        return clock_text(self.level.get("seconds_left"))
+        return clock_text(self.seconds_left)
 
     @property
     def counting(self) -> bool:
         """The browser counts the time down: levels on the clock, started, not paused, not over."""
-        return (self.level.get("seconds_left") is not None and bool(self.level.get("started"))
-                and not self.level.get("paused") and not self.tournament.get("over"))
+        view = self.view
+        return self.seconds_left is not None and view.started and not view.paused and not view.over
 
 
-def clock_strip(snap: Snapshot) -> ClockStrip | None:
-    """The strip of a tournament table; None for a session or an open game."""
-    parts = tournament_json(snap)
-    if not parts.get("level"):
+def clock_strip(snap: Snapshot, now: float | None = None) -> ClockStrip | None:
+    """The strip of a tournament table, its time read at ``now`` (the wall clock); None for a session or an open
+    game."""
+    view = snap.tournament
+    if view is None:
         return None
+    clock = view.clock(time.time() if now is None else now)
     offered = offers(snap)
-    return ClockStrip(parts["level"], parts.get("next_level"), parts.get("tournament") or {},
-                      parts.get("prize_pool"), tuple(parts.get("payouts") or ()), "pause" in offered,
-                      "resume" in offered)
+    return ClockStrip(view, clock.seconds_left, clock.hands_left, clock.seconds_to_break, "pause" in offered,
+                      "resume" in offered, place_rows(snap))
 
 
 def clock_key(snap: Snapshot) -> str:
     """What the clock strip and the legal entries depend on besides the seq: the clock's period (a level, a break,
     the rebuy period's end) and the pause; "" outside a tournament. The console's poll sends it back, so a new level
     reaches the console without any input."""
-    parts = tournament_json(snap)
-    level = parts.get("level")
-    if not level:
+    view = snap.tournament
+    if view is None:
         return ""
-    tournament = parts.get("tournament") or {}
-    period = (level.get("number"), level.get("on_break"), level.get("paused"), level.get("started"),
-              tournament.get("rebuy_open"), tournament.get("add_on_open"), tournament.get("over"))
+    period = (view.level.number, view.on_break, view.paused, view.started, view.rebuy_open, view.add_on_open,
+              view.over)
     return hashlib.sha1(repr(period).encode(), usedforsecurity=False).hexdigest()[:12]
 
 
@@ -170,14 +165,15 @@ def tournament_controls(snap: Snapshot) -> TournamentControls | None:
 
 
 def _chop_form(snap: Snapshot, offer: dict[str, Any]) -> ChopForm | None:
-    suggested = tournament_json(snap).get("chop")
-    if not suggested:
+    """The engine's two suggestions for the players the chop entry lists (R37)."""
+    suggested = snap.tournament.chop if snap.tournament is not None else None
+    if suggested is None:
         return None
     stacks = {seat.name: seat.stack for seat in snap.seats}
-    icm, chips = suggested.get("icm") or {}, suggested.get("chip_chop") or {}
-    rows = tuple(ChopRow(name, stacks.get(name, 0), str(icm.get(name, "")), str(chips.get(name, "")))
+    icm, chips = dict(suggested.icm), dict(suggested.chip_chop)
+    rows = tuple(ChopRow(name, stacks.get(name, 0), icm.get(name, ""), chips.get(name, ""))
                  for name in offer.get("players", ()))
-    return ChopForm(rows, str(suggested.get("unpaid", "")))
+    return ChopForm(rows, suggested.unpaid)
 
 
 def chop_fields(form: Any) -> dict[str, Any]:
@@ -187,3 +183,4 @@ def chop_fields(form: Any) -> dict[str, Any]:
     if not names:
         return {}
     return {"amounts": {name[:40]: amount.strip()[:20] for name, amount in zip(names, amounts, strict=False)}}
+
