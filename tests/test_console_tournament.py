@@ -161,17 +161,49 @@ def test_a_session_console_has_no_clock_and_no_tournament_controls(client: Any) 
 
 
 def test_a_level_that_ends_during_a_hand_reaches_the_polling_console_which_says_next_hand(client: Any) -> None:
-    table = tournament(client, ["Ana", "Bia", "Caio"],
-                       levels=[{"blinds": [10, 20], "minutes": "0.02"}, {"blinds": [15, 30], "minutes": 15}])
+    table = tournament(client, ["Ana", "Bia", "Caio"], levels=[{"blinds": [10, 20], "minutes": "0.1"},
+                                                               {"blinds": [15, 30], "minutes": 15},
+                                                               {"blinds": [20, 40], "minutes": 15}])
     tap(client, table, "deal")
     page = client.get(f"/t/{table}/dealer").get_data(as_text=True)
     found = re.search(r'name="clock" value="([0-9a-f]+)"', page)
     assert found and "Level 1" in strip(page)
     seq = state(client, table)["seq"]
-    deadline = time.monotonic() + 20  # level 1 lasts 1.2 s of running time
+    deadline = time.monotonic() + 30  # level 1 lasts 6 s of running time
     while (answer := client.get(f"/t/{table}/dealer/live?seq={seq}&clock={found.group(1)}")).status_code == 204:
         assert time.monotonic() < deadline, "the console's poll never saw level 2"
         time.sleep(0.2)
-    polled = answer.get_data(as_text=True)
-    assert "Level 2" in strip(polled)
-    assert "Next hand: blinds 15/30" in text(answer)  # this hand keeps its blinds (TDA 23)
+    polled = strip(answer.get_data(as_text=True))
+    assert "Level 2" in polled and "Blinds 15/30" in polled and re.search(r"\b1[45]:\d\d\b", polled)
+    assert "Next hand: blinds 15/30" in polled  # this hand keeps its blinds (TDA 23)
+
+
+def test_on_the_add_on_break_each_player_is_offered_the_add_on_and_no_deal(client: Any) -> None:
+    table = tournament(client, ["Ana", "Bia", "Caio"],
+                       levels=[{"blinds": [10, 20], "minutes": "0.02"}, {"blinds": [15, 30], "minutes": 15}],
+                       breaks=[{"after_level": 1, "minutes": 15}], add_on={"chips": 1500, "price": "20", "at_break": 1})
+    tap(client, table, "deal")
+    tap(client, table, "fold", player="Bia")
+    tap(client, table, "fold", player="Caio")  # Ana wins the blinds: the hand is over
+    deadline = time.monotonic() + 20  # level 1 lasts 1.2 s of running time, then the break begins
+    while not state(client, table)["level"]["on_break"]:
+        assert time.monotonic() < deadline, "the break never began"
+        time.sleep(0.2)
+    page = client.get(f"/t/{table}/dealer")
+    ids = ids_of(page)
+    assert {"add-on-Ana", "add-on-Bia", "add-on-Caio"} <= set(ids) and "act-deal" not in ids
+    words = strip(page.get_data(as_text=True))
+    assert "Break" in words and "Play resumes with level 2: Blinds 15/30" in words
+    stack = next(seat for seat in state(client, table)["players"] if seat["name"] == "Bia")["stack"]
+    answer = tap(client, table, "add_on", player="Bia")
+    assert answer.status_code == 200 and "add-on-Bia" not in ids_of(answer) and "add-on-Ana" in ids_of(answer)
+    assert next(seat for seat in state(client, table)["players"] if seat["name"] == "Bia")["stack"] == stack + 1500
+
+
+def test_levels_by_hands_show_the_hands_left_and_no_pause(client: Any) -> None:
+    table = tournament(client, ["Ana", "Bia", "Caio"], level_by="hands",
+                       levels=[{"blinds": [10, 20], "hands": 2}, {"blinds": [15, 30], "hands": 2}])
+    tap(client, table, "deal")
+    page = client.get(f"/t/{table}/dealer")
+    assert "Hands left in this level" in strip(page.get_data(as_text=True))
+    assert "clock-pause" not in ids_of(page) and "data-clock-left" not in page.get_data(as_text=True)
