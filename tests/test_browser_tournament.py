@@ -96,3 +96,7 @@ def test_the_clock_counts_down_and_pause_and_resume_stop_and_restart_it(tablet: 
     assert not t.has("clock-paused") and t.has("clock-pause")
     t.page.wait_for_function("(frozen) => document.querySelector('[data-testid=clock-time]').textContent.trim()"
                              " !== frozen", arg=frozen, timeout=WAIT)
+    # The keyboard's P presses whichever of Pause / Resume is on screen.
+    t.page.wait_for_selector("[data-testid=clock-pause]:not([disabled])", timeout=WAIT)
+    t.page.keyboard.press("p")
+    t.testid("clock-resume").wait_for(timeout=WAIT)

@@ -2,8 +2,8 @@
 add-on on its break and the chop form, arranged from the snapshot's tournament parts and the engine's legal entries.
 
 Nothing here decides anything: a control exists only for a legal entry, each amount (the ICM and chip-chop shares,
-a rebuy's chips and price) is the engine's, and the clock's time left is the one the snapshot was read with; the
-browser only counts it down (static/js/console_clock.js).
+a rebuy's chips and price) is the engine's, and the time left is the engine's clock read as the answer is made; the
+browser only counts it down between answers (static/js/console_clock.js).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class ClockStrip:
     """The clock's level (the one the next deal uses) and the next one, read from the snapshot's tournament part,
     with the time left at the moment of the answer, and Pause / Resume as the engine offers them."""
 
-    view: Any  # the snapshot's TournamentView (dealer/view/tournament_view.py)
+    view: Any  # the snapshot's TournamentView (dealer/view/tournament_view.py; dealer/__init__ does not name it)
     seconds_left: float | None
     hands_left: int | None
     seconds_to_break: float | None
