@@ -100,3 +100,20 @@ def test_the_clock_counts_down_and_pause_and_resume_stop_and_restart_it(tablet: 
     t.page.wait_for_selector("[data-testid=clock-pause]:not([disabled])", timeout=WAIT)
     t.page.keyboard.press("p")
     t.testid("clock-resume").wait_for(timeout=WAIT)
+
+
+def test_chop_by_icm_from_the_console_ends_the_tournament_with_those_prizes(tablet: Tablet, api: Api) -> None:
+    t = tablet
+    table = open_tournament(t, api, ["Ana", "Bia", "Caio"])
+    icm = api.state(table)["chop"]["icm"]
+    t.testid("chop-open").click()
+    for name, amount in icm.items():
+        assert t.text(f"chop-icm-{name}") == amount
+    assert t.testid("chop-amount-Ana").input_value() == icm["Ana"]  # the agreed deal starts from the ICM shares
+    t.shot("tournament-chop", phone=False, locator="[data-testid=chop]")
+    t.tap("chop-icm")
+    t.testid("session-over").wait_for(timeout=WAIT)
+    assert "The tournament is over" in t.text("session-over")
+    body = api.state(table)
+    assert body["phase"] == "over"
+    assert {row["name"]: row["amount"] for row in body["payouts"] if "name" in row} == icm
