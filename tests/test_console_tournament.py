@@ -146,7 +146,9 @@ def test_the_chop_form_shows_icm_and_chip_chop_and_records_an_agreed_deal(client
     assert good.status_code == 200, text(good)[:600]
     after = state(client, table)
     assert after["phase"] == "over" and after["legal"] == []
-    assert "chop-agreed" not in ids_of(client.get(f"/t/{table}/dealer"))
+    over = client.get(f"/t/{table}/dealer")
+    assert "chop-agreed" not in ids_of(over)
+    assert "1. Ana · 30.00 2. Bia · 20.00 3. Caio · 10.00" in strip(over.get_data(as_text=True))  # the prizes
 
 
 def test_a_session_console_has_no_clock_and_no_tournament_controls(client: Any) -> None:

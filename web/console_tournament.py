@@ -46,12 +46,15 @@ class PlaceRow:
 
 
 def place_rows(snap: Snapshot) -> tuple[PlaceRow, ...]:
-    """The places decided so far, best first, each with the engine's payout for it (R35, R37)."""
+    """The places decided so far, best first, each with the engine's payout for it (R35, R37); after an agreed
+    chop, the prizes the engine names."""
     view = snap.tournament
     if view is None:
         return ()
-    paid = {row.name: f"{row.amount:.2f}" for row in view.payouts if row.name is not None}
-    return tuple(PlaceRow(place.place, place.name, paid.get(place.name)) for place in view.places)
+    paid = {row.name: (row.place, f"{row.amount:.2f}") for row in view.payouts if row.name is not None}
+    rows = [PlaceRow(place.place, place.name, paid.pop(place.name, (0, None))[1]) for place in view.places]
+    rows += [PlaceRow(place, name, amount) for name, (place, amount) in paid.items()]
+    return tuple(sorted(rows, key=lambda row: row.place))
 
 
 @dataclass(frozen=True)
