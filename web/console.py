@@ -26,6 +26,7 @@ from dealer import N_, BadInput, DealerError, Game, Msg, Snapshot, StaleSeq, hig
 from . import qr
 from .card_display import showdown_picker
 from .console_buttons import Confirm, confirm_first, confirm_undo, controls
+from .console_tournament import chop_fields, clock_key, clock_strip, clock_text
 from .console_zones import (
     ZONES,
     AmountEntry,
@@ -64,8 +65,10 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
     join_url = f"{base}{url_for('console.join', table_id=table_id)}?{urlencode({'token': token})}"
     answer = is_htmx()
     language = str(get_locale() or "en")
+    clock = clock_key(snap)
     keys = zone_keys(snap, ZoneContext(language, table_id, csrf_token(table_id) or "", player_url, join_url,
-                                       tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed, amount))
+                                       tv_url(table_id), tv_replay(table_id, snap.hand), picked, typed, amount,
+                                       clock))
     kept = kept_keys(request.headers.get("X-Console-Keep", "")) if answer else frozenset()
     send, swapped = zones_to_send(keys, kept)  # a page has every zone; an answer only those the console lacks
     log = log_answer(snap.log, keys["log"] in kept, kept, append=request.method == "POST")  # a tap appends
@@ -84,7 +87,8 @@ def render_console(table_id: str, notice: Msg | None = None, status: int = 200, 
         act_url=url_for("console.act", table_id=table_id), undo_url=url_for("console.undo", table_id=table_id),
         redo_url=url_for("console.redo", table_id=table_id), confirm=confirm,
         live_url=url_for("console.live", table_id=table_id),
-        console_url=url_for("console.console", table_id=table_id),
+        console_url=url_for("console.console", table_id=table_id), clock_key=clock,
+        clock=clock_strip(snap) if "clock" in send else None, clock_text=clock_text,
     )
     response = make_response(body, status)
     response.headers["X-Console-Seq"] = str(snap.seq)  # the console's script never lets an older answer win
@@ -224,6 +228,7 @@ def act(table_id: str) -> BaseResponse:
             payload["to"] = whole_number(amount, gettext("amount"))
         payload.update(open_game_fields(form))
         payload.update(stakes_fields(form))
+        payload.update(chop_fields(form))
         if payload["action"] == "show":
             payload["cards"] = " ".join((*high_first(picked), typed)).strip()
         said = _as_pushed(table, payload) if form.get("pushed") == "yes" else None
@@ -267,11 +272,13 @@ def redo(table_id: str) -> BaseResponse:
 
 @bp.get("/t/<table_id>/dealer/live")
 def live(table_id: str) -> Response:
-    """A second dealer device follows the table like the phones: 204 while it still shows ``?seq=N``, else the
-    console fragment. The console's script also asks it to learn that the laptop answers again."""
+    """A second dealer device follows the table like the phones: 204 while it still shows ``?seq=N`` (and a
+    tournament's clock period, ``clock``), else the console fragment. The console's script also asks it to learn
+    that the laptop answers again."""
     table = dealer_access(table_id)
-    if query_number("seq") == table.seq and table.authorised:
-        return make_response("", 204)
+    if query_number("seq") == table.seq and table.authorised and \
+            request.args.get("clock", "") == clock_key(table.snapshot()):
+        return make_response("", 204)  # a tournament's poll also sees a new level, a break, or its end
     return render_console(table_id)
 
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from dealer import TABLE_ACTIONS, Action, LegalAction, Msg, SeatView, Snapshot, Translate, deal_label, draw_label
 
+from .console_tournament import TOURNAMENT_ACTIONS, TournamentControls, tournament_controls
+
 if TYPE_CHECKING:
     from .service import TableAccess
 
@@ -45,6 +47,7 @@ class Controls:
     exposed_help: Msg | None
     deals: tuple[Button, ...] = ()  # dealer's choice: one Deal button per game of the table (R25)
     seat_menus: SeatMenus | None = None  # an open game between hands: who comes and goes (R26)
+    tournament: TournamentControls | None = None  # a tournament between hands: Rebuy / Out, add-on, chop (R35-R37)
 
     @property
     def any_player_action(self) -> bool:
@@ -107,7 +110,10 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
     offered: dict[Action, LegalAction] = {}
     player = snap.to_act
     for option in snap.options:
-        action, label = option.legal.action, option.label.render(translate)
+        action = option.legal.action
+        if action in TOURNAMENT_ACTIONS:
+            continue  # the clock strip's Pause / Resume and the tournament's own controls
+        label = option.label.render(translate)
         if action in TABLE_ACTIONS:
             offered[action] = option.legal
         elif action is Action.DRAW:
@@ -128,7 +134,7 @@ def controls(snap: Snapshot, translate: Translate) -> Controls:
                                  help=option.help)
     return Controls(found.get("fold"), found.get("passive"), found.get("aggressive"), tuple(draws), found.get("show"),
                     found.get("muck"), found.get("deal"), found.get("misdeal"), tuple(exposed), exposed_help,
-                    tuple(deals), seat_menus(snap, offered))
+                    tuple(deals), seat_menus(snap, offered), tournament_controls(snap))
 
 
 _KINDS = {Action.FOLD: "fold", Action.CHECK: "passive", Action.CALL: "passive", Action.BET: "aggressive",

@@ -32,8 +32,8 @@ __all__ = ["INSIDE", "ZONES", "AmountEntry", "LogAnswer", "RenderedOnce", "ZoneC
            "stacks_parts", "zone_keys", "zones_to_send"]
 
 # The console's zones (templates/console/zones/<name>.html), each replaced on its own when its key changed.
-ZONES = ("top", "tv_banner", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips", "stacks",
-         "qr_players", "qr_tv", "tv_state", "qr_dealer", "tools")
+ZONES = ("top", "clock", "tv_banner", "seats", "pots", "turn", "controls", "plan", "log", "earlier", "chart", "chips",
+         "stacks", "qr_players", "qr_tv", "tv_state", "qr_dealer", "tools")
 # Zones inside another: sent whole with it, or on their own when only they changed (the chips change with every
 # bet, the stacks chart once per hand, the panel around them at the end of the session).
 INSIDE = {"chips": "chart", "stacks": "chart"}
@@ -60,6 +60,7 @@ class ZoneContext(NamedTuple):
     picked: tuple[str, ...] = ()  # a refused showdown's cards and typed text, shown again in the picker
     typed: str = ""
     amount: AmountEntry | None = None  # a refused bet or raise amount, shown again in its field with the reason
+    clock: str = ""  # a tournament's clock period (web/console_tournament.py): its legal entries change with it
 
 
 def _digest(*parts: object) -> str:
@@ -76,7 +77,9 @@ def zone_keys(snap: Snapshot, context: ZoneContext) -> dict[str, str]:
         "seats": (*words, snap.seats, snap.in_hand),
         "pots": (*words, snap.pots, snap.showdown, snap.in_hand, snap.phase, snap.result),
         "turn": (*words, snap.to_act, snap.phase, snap.notes),
-        "controls": (*forms, context.picked, context.typed, context.amount),  # the seq names the whole snapshot
+        "clock": (*forms, context.clock) if context.clock else words,
+        # the seq names the whole snapshot (with a tournament's clock period: a break, the rebuy period's end)
+        "controls": (*forms, context.picked, context.typed, context.amount, context.clock),
         "plan": (*words, snap.plan, snap.phase, snap.hand),
         "log": (*words, snap.hand, snap.log_title, bool(snap.log)),  # the frame: the lines have the mark
         "earlier": (*words, snap.earlier),

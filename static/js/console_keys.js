@@ -13,6 +13,7 @@
   const KEYS = {
     f: ".btn-fold", c: ".btn-passive", k: ".btn-passive", b: ".btn-aggressive", r: ".btn-aggressive",
     u: '[data-testid="undo"]', z: '[data-testid="undo"]', y: '[data-testid="redo"]',
+    p: ".btn-clock", // a tournament's Pause / Resume (only one of them is on screen)
   };
   function typing(target) {
     if (!(target instanceof Element)) return false;
