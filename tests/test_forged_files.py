@@ -133,7 +133,7 @@ def start_form(server: ServerProcess, **fields: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("fields", "sentence"), [
-    ({"format": "bogus"}, "“format” is “session” or “open”."),
+    ({"format": "bogus"}, "“format” is “session”, “open” or “tournament”."),
     ({"format": "session", "chip_value": "0.10"}, "A chip value, a currency and a maximum buy-in belong to an open "
                                                   "game"),
     ({"format": "open", "chip_value": "\u0661"}, "“chip_value” is the money one chip is worth"),

@@ -91,7 +91,7 @@ def create_table() -> tuple[Response, int]:
 def get_table(table_id: str) -> Response | tuple[Response, int]:
     """Public STATE; a poll that sends back the last ETag gets an empty 304 while nothing changed."""
     table = service().access(table_id)
-    tag = f"{table_id}-{table.seq}-{language()}"
+    tag = f"{table_id}-{table.version}-{language()}"  # a tournament's: its clock period too (R36)
     if request.if_none_match.contains(tag):
         unchanged = Response(status=304)
         unchanged.set_etag(tag)

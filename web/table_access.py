@@ -91,6 +91,13 @@ class TableAccess:
     def seq(self) -> int:
         return self._slot.game.seq
 
+    @property
+    def version(self) -> str:
+        """What a poll's ETag names: the seq, and in a tournament the clock's period too (a new level or break is
+        news without any input: R36)."""
+        game = self._slot.game
+        return f"{game.seq}p{game.clock_period()}" if game.is_tournament else str(game.seq)
+
     def snapshot(self) -> Snapshot:
         """The table at one consistent moment (built under the table's lock, once per seq; frozen, so shared)."""
         with self._slot.lock:
@@ -110,12 +117,15 @@ class TableAccess:
         """STATE as JSON data, cached per seq and language: polls cost a dictionary lookup."""
         slot = self._slot
         with slot.lock:
-            key = (slot.game.seq, language)
+            game = slot.game
+            key = (game.seq, language) if not game.is_tournament else (game.seq, f"{language}p{game.clock_period()}")
             cached = slot.cache.get(key)
             if cached is None:
-                cached = state_json(slot.game, self.table_id, translate, language)
+                cached = state_json(game, self.table_id, translate, language)
                 slot.cache.clear()  # older seqs are never asked again
                 slot.cache[key] = cached
+            elif game.is_tournament:  # the time left is read when served
+                cached = dict(cached, level=game.level_json(translate))
             return cached
 
     def record(self) -> SessionRecord:
@@ -218,7 +228,7 @@ class TableAccess:
         entry: Input = parse_input(payload)
         seq = payload.get("seq") if isinstance(payload, dict) else None
         with self._changing() as slot:
-            slot.game.push(entry, seq)
+            slot.game.push(entry, seq, now=time.time())  # a tournament's rules read the clock then (R36)
             self._persist(entry)
         return self._slot.game
 

@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import BadInput, DealerError
 from ..messages import N_
 from ..rules.entries import Create, Entry, Input, Redo, Undo, entry_from_json, parse_create
+from ..rules.tournament_settings import SESSION_KEYS
 from ..view.game import Game
 from ..view.snapshot import Snapshot
 
@@ -161,6 +162,9 @@ def _entries(log: list[Any]) -> list[Entry]:
                 "games": list(first.games), "choice": first.choice, **first.open.to_json()}
     if first.hands_per_game:
         settings["hands_per_game"] = first.hands_per_game
+    if first.tournament is not None:  # its stakes come from its levels (R36)
+        settings = {key: value for key, value in settings.items() if key not in SESSION_KEYS}
+        settings.update(first.tournament.to_json())
     if replace(parse_create(settings), drawn=first.drawn) != first:  # the same checks as a new table's
         raise BadInput(N_("The session's log cannot be read: its table settings are not valid."))
     return entries

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
 from ..rules.entries import Entry, Input, Redo, Undo
-from ..rules.legal import TABLE_ACTIONS, Action
+from ..rules.legal import BETWEEN_ACTIONS, Action
 from ..rules.table_state import DEALING, OVER, TableState
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
@@ -25,7 +25,7 @@ MISDEAL_RECORDED = msg(N_("Misdeal recorded: shuffle all 52 and deal again."), r
 
 def boundary_sentence(table: TableState, last: Input | None) -> Msg | None:
     """What an undo would revert when it crosses the end of a hand (pots paid) or a deal; None inside a hand."""
-    if last is None or last.action in TABLE_ACTIONS:  # an open game's input between hands crosses nothing (R26)
+    if last is None or last.action in BETWEEN_ACTIONS:  # an open game's input between hands crosses nothing (R26)
         return None
     hand = table.hand
     if last.action is _DEAL and hand is not None:

@@ -12,7 +12,9 @@ again only the inputs of the hand in play; a stored log is read once into the tr
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from itertools import takewhile
 from typing import Self
 
@@ -23,6 +25,7 @@ from ..rules.facts import Step
 from ..rules.inputs import apply_input
 from ..rules.legal import Action, Legal
 from ..rules.table_state import DEALING, OVER, Phase, Seat, TableState
+from ..rules.tournament import Tour, read_clock
 from ..rules.turn import legal_actions, to_act
 from .hand_record import Correction, HandBook, HandRecord, SessionRecord
 from .history import HandLines, LogLine, hand_span, session_lines, step_lines, taken_back, with_undone
@@ -41,6 +44,8 @@ def initial_state(create: Create) -> TableState:
     table.games, table.choice = create.games, create.choice
     table.hands_per_game = create.hands_per_game or len(create.players)
     table.history.append({seat.name: seat.stack for seat in seats})
+    if create.tournament is not None:
+        table.tournament = Tour(create.tournament, len(seats))
     return table
 
 
@@ -58,6 +63,7 @@ class GameLog:
         self.state = initial_state(create)
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
+        self._period = 0  # a tournament's clock period the legal actions were computed in
 
     @classmethod
     def rebuild(cls, entries: Iterable[Entry]) -> Self:
@@ -78,9 +84,28 @@ class GameLog:
 
     @property
     def legal(self) -> Legal:
+        if self.state.tournament is not None:
+            return self.legal_at(time.time())
         if self._legal is None or self._legal[0] != self.seq:
             self._legal = (self.seq, legal_actions(self.state))
         return self._legal[1]
+
+    def legal_at(self, now: float) -> Legal:
+        """A tournament's legal actions at ``now``: they change with the clock's period too (a break, the end of
+        the rebuy period: R36, R37), so they are kept per (seq, period)."""
+        period = self.clock_period(now)
+        if self._legal is None or self._legal[0] != self.seq or self._period != period:
+            self.state.now = now
+            self._legal, self._period = (self.seq, legal_actions(self.state)), period
+        return self._legal[1]
+
+    def clock_period(self, now: float | None = None) -> int:
+        """A tournament's clock period at ``now`` (a level or a break: readers' caches are keyed on it); 0 for a
+        session or an open game."""
+        tour = self.state.tournament
+        if tour is None:
+            return 0
+        return read_clock(tour, self.state.hand_number, time.time() if now is None else now).period
 
     @property
     def to_act(self) -> str | None:
@@ -176,9 +201,12 @@ class GameLog:
             raise StaleSeq(N_("This screen was out of date (seq {given}, now {current}): nothing was applied."),
                            given=seq, current=self.seq)
 
-    def push(self, entry: Input, seq: int | None = None) -> None:
-        """Apply a new input; it clears what redo could re-apply, as in every editor."""
+    def push(self, entry: Input, seq: int | None = None, now: float | None = None) -> None:
+        """Apply a new input; it clears what redo could re-apply, as in every editor. A tournament's input is
+        stamped with ``now`` (the wall clock when None) unless it carries its time already (a replayed log)."""
         self.check_seq(seq)
+        if self.state.tournament is not None and entry.at is None:
+            entry = replace(entry, at=time.time() if now is None else now)
         self._checked(entry)
         self.entries.append(entry)
         self.redoable.clear()

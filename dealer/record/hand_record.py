@@ -16,7 +16,7 @@ from functools import cached_property
 from ..messages import Msg
 from ..rules.entries import Create
 from ..rules.facts import BlindPosted, HandDealt, HandEnded, Mucked, ShowdownBegan, StakesChanged, Step
-from ..rules.legal import TABLE_ACTIONS, Action
+from ..rules.legal import BETWEEN_ACTIONS, Action
 from ..rules.outcomes import HandResult
 from ..rules.stakes import Stakes
 
@@ -99,6 +99,7 @@ class SessionRecord:
         for step in self.before:
             stakes = _changed(step, stakes)
         for hand in self.hands:
+            stakes = _changed(hand.steps[0], stakes)  # a tournament's deal that starts a new level (R36)
             found[hand.number] = stakes
             for step in hand.between:
                 stakes = _changed(step, stakes)
@@ -113,9 +114,9 @@ class SessionRecord:
 def build_hand(steps: Sequence[Step], corrections: Sequence[Correction]) -> HandRecord:
     """One hand's record from its steps (the deal first) and its corrections; an open game's inputs after the hand
     (R26) are kept apart, so the hand's steps are its play only."""
-    between = tuple(step for step in steps if step.entry.action in TABLE_ACTIONS)
+    between = tuple(step for step in steps if step.entry.action in BETWEEN_ACTIONS)
     if between:
-        steps = [step for step in steps if step.entry.action not in TABLE_ACTIONS]
+        steps = [step for step in steps if step.entry.action not in BETWEEN_ACTIONS]
     deal = steps[0]
     dealt = next(fact for fact in deal.facts if isinstance(fact, HandDealt))
     blinds = tuple(fact for fact in deal.facts if isinstance(fact, BlindPosted))

@@ -1,5 +1,5 @@
-"""The house rulings R1-R34: where the house card (seeds/) is silent or ambiguous, these decide (R28-R33, big-bet
-play, are written in ``rulings_big_bet.py``).
+"""The house rulings R1-R37: where the house card (seeds/) is silent or ambiguous, these decide (R28-R33, big-bet
+play, are written in ``rulings_big_bet.py``; R35-R37, the tournament, in ``rulings_tournament.py``).
 
 Plain data, shown to users in the rule reference ("House rulings") and cited by the engine's messages through
 ``Msg.ruling``. The English texts are marked with :func:`N_` so ``pybabel extract -F babel-reference.cfg``
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..messages import N_
 from .rulings_big_bet import BIG_BET_RULINGS
+from .rulings_tournament import TOURNAMENT_RULINGS
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,7 @@ RULINGS += (
         N_("Hosts raise the blinds at midnight; doing it between hands keeps every pot of a hand at one set of "
            "stakes, and the log, the histories and the report say from which hand the new ones apply."),
     ),
+    *(Ruling(*item) for item in TOURNAMENT_RULINGS),
 )
 
 _BY_NUMBER: dict[int, Ruling] = {item.number: item for item in RULINGS}

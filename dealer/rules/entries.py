@@ -13,11 +13,12 @@ from . import names
 from .cards import Card, format_cards, parse_cards
 from .entries_shapes import check_entry
 from .game_choice import DEFAULT_GAMES, ROTATION, parse_game, parse_schedule, schedule_json
-from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, WAGERS, Action
+from .legal import PLAYER_ACTIONS, SEAT_ACTIONS, TOURNAMENT_ACTIONS, WAGERS, Action
 from .names import clean_name
 from .settings import SESSION, OpenSettings, given, parse_settings
 from .stakes import MAX_CHIPS, MAX_DISCARD, MAX_PLAYERS, MIN_PLAYERS, Stakes, positive_int
 from .stakes_change import StakesChange, parse_stakes_change
+from .tournament_settings import TournamentSettings, parse_tournament, tournament_stakes
 
 ACTIONS = tuple(action.value for action in Action)
 
@@ -39,7 +40,8 @@ class Create:
     games: tuple[str, ...] = DEFAULT_GAMES  # the table's games (R25), in rotation order
     choice: str = ROTATION  # "rotation" | "dealer" (dealer's choice)
     hands_per_game: int = 0  # rotation: hands of each game before the next (0: as many as the players)
-    open: OpenSettings = SESSION  # the format (R1 session, or an open game: R26, R27)
+    open: OpenSettings = SESSION  # the format (R1 session, or an open game: R26, R27, or a tournament)
+    tournament: TournamentSettings | None = None  # a tournament's levels, breaks and money (R35-R37)
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -50,6 +52,8 @@ class Create:
             "drawn": self.drawn,
         }
         data.update(self.open.to_json())  # nothing for a plain session: its log reads as before
+        if self.tournament is not None:
+            data.update(self.tournament.to_json())
         return data | schedule_json(self.games, self.choice, self.hands_per_game)
 
 
@@ -66,12 +70,17 @@ class Input:
     after: str | None = None  # join: the player the newcomer sits after, clockwise
     to: int | None = None  # bet, raise: the player's declared total for the round (required in big-bet play, R29)
     stakes: StakesChange | None = None  # stakes: the blinds, limits, raises or ante from the next hand (R34)
+    amounts: tuple[tuple[str, str], ...] | None = None  # chop: each remaining player's agreed money (R37)
+    # A tournament's inputs: when it was recorded (seconds since the epoch); its rules read the clock at this time,
+    # so a replay never reads the wall clock (R36). Sessions and open games leave it out.
+    at: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return given(kind="input", action=self.action.value, game=self.game, player=self.player, count=self.count,
                      cards=format_cards(self.cards) if self.cards is not None else None, amount=self.amount,
                      after=self.after, to=self.to,
-                     stakes=self.stakes.to_json() if self.stakes is not None else None)
+                     stakes=self.stakes.to_json() if self.stakes is not None else None,
+                     amounts=dict(self.amounts) if self.amounts is not None else None, at=self.at)
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     kind = data.get("kind")
     if kind == "create":
         stakes = data["stakes"]
+        settings = OpenSettings.from_log(data)
         return Create(
             players=tuple(PlayerSpec(item["name"], item["stack"]) for item in data["players"]),
             stakes=Stakes(stakes["blinds"][0], stakes["blinds"][1], stakes["limits"][0], stakes["limits"][1],
@@ -114,13 +124,15 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
             games=tuple(data.get("games", DEFAULT_GAMES)),
             choice=data.get("choice", ROTATION),
             hands_per_game=data.get("hands_per_game", 0),
-            open=OpenSettings.from_log(data),
+            open=settings,
+            tournament=parse_tournament(data, len(data["players"])) if settings.is_tournament else None,
         )
     if kind == "input":
         cards = parse_cards(data["cards"]) if "cards" in data else None
         return Input(Action(data["action"]), data.get("player"), data.get("count"), cards, game=data.get("game"),
                      amount=data.get("amount"), after=data.get("after"), to=data.get("to"),
-                     stakes=StakesChange.from_json(data["stakes"]) if "stakes" in data else None)
+                     stakes=StakesChange.from_json(data["stakes"]) if "stakes" in data else None,
+                     amounts=parse_amounts(data["amounts"]) if "amounts" in data else None, at=_time(data))
     if kind == "undo":
         return Undo(_time(data))
     if kind == "redo":
@@ -137,8 +149,15 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     """Validate a table-creation request; without a named button, draw it by lot and record the result (R4)."""
     if not isinstance(data, dict):
         raise BadInput(N_("The request body must be a JSON object."))
-    stakes = Stakes.from_json(data)
+    settings = parse_settings(data)
     players = data.get("players")
+    tournament = None
+    if settings.is_tournament:
+        entrants = len(players) if isinstance(players, list) else 0
+        tournament = parse_tournament(data, entrants)
+        stakes = tournament_stakes(data, tournament)
+    else:
+        stakes = Stakes.from_json(data)
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise BadInput(N_("A table has 2 to 6 players."), rule="01")
     specs = tuple(_player_spec(item, stakes.stack) for item in players)
@@ -150,8 +169,9 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     with_chips = [spec.name for spec in specs if spec.stack > 0]
     if len(with_chips) < 2:
         raise BadInput(N_("At least two players need chips to play."), rule="01", ruling="R2")
+    if tournament is not None and len(with_chips) < len(specs):
+        raise BadInput(N_("In a tournament every player starts with chips."), rule="01", ruling="R35")
     games, choice, per_game = parse_schedule(data)
-    settings = parse_settings(data)
     ceiling = settings.max_buy_in
     over = next((spec for spec in specs if ceiling is not None and spec.stack > ceiling), None)
     if over is not None:
@@ -160,7 +180,8 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
     button = data.get("button")
     if button is None:
         chooser = rng or random.SystemRandom()
-        return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game, open=settings)
+        return Create(specs, stakes, chooser.choice(with_chips), True, games, choice, per_game, open=settings,
+                      tournament=tournament)
     seats = {names.name_key(spec.name): spec for spec in specs}
     named = seats.get(names.name_key(clean_name(button)))
     if named is None:
@@ -168,7 +189,7 @@ def parse_create(data: Any, rng: random.Random | None = None) -> Create:
                        name=str(button)[:40])
     if named.stack == 0:
         raise BadInput(N_("{name} has no chips and cannot hold the button."), rule="03", ruling="R2", name=named.name)
-    return Create(specs, stakes, named.name, False, games, choice, per_game, open=settings)
+    return Create(specs, stakes, named.name, False, games, choice, per_game, open=settings, tournament=tournament)
 
 
 def _player_spec(item: Any, default_stack: int) -> PlayerSpec:
@@ -199,6 +220,8 @@ def parse_input(data: Any) -> Input:
     player = data.get("player")
     if action is Action.STAKES:
         return Input(action, stakes=parse_stakes_change(data))
+    if action in TOURNAMENT_ACTIONS:
+        return parse_tournament_input(action, data)
     if action in SEAT_ACTIONS or action is Action.END:
         return parse_table_input(action, data)
     if action in PLAYER_ACTIONS or (action is Action.EXPOSED and player is not None):
@@ -259,3 +282,26 @@ def parse_table_input(action: Action, data: dict[str, Any]) -> Input:
     elif action is Action.ADD_CHIPS:
         amount = positive_int(data.get("amount"), "amount", maximum=MAX_CHIPS)
     return Input(action, player, amount=amount, after=after)
+
+
+def parse_tournament_input(action: Action, data: dict[str, Any]) -> Input:
+    """The shape of a tournament's input (R35-R37): whether the table allows it now is the tournament's to say."""
+    if action is Action.CHOP:
+        return Input(action, amounts=parse_amounts(data.get("amounts")))
+    if action in (Action.PAUSE, Action.RESUME):
+        return Input(action)
+    return Input(action, clean_name(data.get("player")))
+
+
+def parse_amounts(value: Any) -> tuple[tuple[str, str], ...]:
+    """A chop's ``amounts``: ``{name: money}``; each amount is checked against the unpaid prizes when applied."""
+    if not isinstance(value, dict) or not value or len(value) > MAX_PLAYERS:
+        raise BadInput(N_("“amounts” gives each remaining player's share, such as {\"Ana\": \"50.00\"}."),
+                       ruling="R37")
+    found = []
+    for name, amount in value.items():
+        if isinstance(amount, bool) or not isinstance(amount, (int, str)):
+            raise BadInput(N_("“amounts” gives each remaining player's share, such as {\"Ana\": \"50.00\"}."),
+                           ruling="R37")
+        found.append((clean_name(name), str(amount).strip()[:20]))
+    return tuple(found)

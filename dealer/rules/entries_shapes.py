@@ -42,7 +42,7 @@ def check_entry(data: Any) -> None:
         if not isinstance(action, str) or action not in ACTION_NAMES:
             raise BadInput(N_("Unknown action “{action}”: use one of {actions}."), action=str(action)[:30],
                            actions=", ".join(sorted(ACTION_NAMES)))
-    elif kind in ("undo", "redo"):
+    if kind in ("undo", "redo", "input"):
         at = data.get("at")
         if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
             raise BadInput(N_("An entry of the log has a time that is not a number."))

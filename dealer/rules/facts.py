@@ -191,9 +191,55 @@ class StakesChanged(NamedTuple):
     before: Stakes
 
 
+class LevelStarted(NamedTuple):
+    """Tournament: the deal that starts a new level (R36); its stakes are the StakesChanged beside it."""
+
+    number: int
+
+
+class ClockStopped(NamedTuple):
+    """Tournament: the clock paused (``paused``) or running again, at ``seconds_left`` in level ``level`` (R36)."""
+
+    paused: bool
+    level: int
+    seconds_left: float | None
+
+
+class Busted(NamedTuple):
+    """Tournament: no chips after the hand while a rebuy is open; waits for Rebuy or Out (R35)."""
+
+    player: str
+
+
+class WentOut(NamedTuple):
+    """Tournament: out in ``place`` after hand ``hand``; ``shared`` when tied with another going out (R35)."""
+
+    player: str
+    place: int
+    hand: int
+    shared: bool = False
+
+
+class Bought(NamedTuple):
+    """Tournament: a rebuy or the add-on (``kind``), its chips and price (R37)."""
+
+    player: str
+    kind: str  # "rebuy" | "add_on"
+    chips: int
+    price: str
+
+
+class TournamentEnded(NamedTuple):
+    """Tournament: over, won by ``winner`` (None after a chop), or the amounts agreed in a chop (R35, R37)."""
+
+    winner: str | None
+    chop: tuple[tuple[str, str], ...] = ()
+
+
 Fact = (HandDealt | BlindPosted | AntePosted | Wagered | RoundSkipped | NotAsked | Announced | FoldedInDraw | Served
         | CardExposed | Returned | ShowdownBegan | Shown | Mucked | Awarded | Misdealt | HandEnded | SessionEnded
-        | Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded | StakesChanged)
+        | Joined | Left | SatOut | SatIn | ChipsAdded | NightEnded | StakesChanged | LevelStarted | ClockStopped
+        | Busted | WentOut | Bought | TournamentEnded)
 
 
 class Step(NamedTuple):

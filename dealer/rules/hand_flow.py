@@ -28,6 +28,7 @@ from .outcomes import Award, HandResult
 from .split_pots import half_awards
 from .stakes import ANTE_BIG_BLIND, ANTE_EACH
 from .table_state import Deck, Hand, Phase, Showdown, TableState
+from .tournament_inputs import end_of_hand
 
 
 def next_button(table: TableState) -> str:
@@ -224,7 +225,9 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
     table.facts.append(HandEnded(table.last_hand, tuple((seat.name, seat.stack) for seat in table.seats)))
     assert sum(seat.stack for seat in table.seats) == table.total, "R1, R26: chips enter or leave only between hands"
     with_chips = [seat for seat in table.seats if seat.stack > 0]
-    if table.settings.is_open:
+    if table.tournament is not None:
+        end_of_hand(table)  # busted or out, places, the winner (R35)
+    elif table.settings.is_open:
         table.phase = Phase.DEAL  # the dealer ends an open game (R26)
     elif table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
         table.phase = Phase.OVER

@@ -12,9 +12,10 @@ from .entries import Input
 from .facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
-from .legal import TABLE_ACTIONS, WAGERS, Action, Legal, LegalAction, find
+from .legal import TABLE_ACTIONS, TOURNAMENT_ACTIONS, WAGERS, Action, Legal, LegalAction, find
 from .open_game import apply_table_input, deal_refusal
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
+from .tournament_inputs import apply_tournament_input, at_deal, before_input, deal_refusal_now, over_refusal
 from .turn import legal_actions, to_act
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
@@ -32,7 +33,10 @@ def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None =
     """Check ``entry`` against the legal actions and carry it out, recording what it did as one :class:`Step` of
     ``table.record`` (in the same pass: the record is never rebuilt by applying inputs again elsewhere); a refusal
     raises and changes nothing."""
-    if legal is None:
+    if table.tournament is not None:  # the rules read the clock at the input's own time (R36)
+        before_input(table, entry)
+        legal = legal_actions(table)
+    elif legal is None:
         legal = legal_actions(table)
     table.seq = seq
     table.facts, table.lines = [], []
@@ -58,12 +62,22 @@ def _round(table: TableState) -> int | None:
 def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | None:
     """Apply ``entry``; the legal action it matched (None for the actions that carry no amount)."""
     if entry.action is _DEAL:
+        if table.tournament is not None and table.phase is DEALING:
+            deal_refusal_now(table)  # a break, or the end: R35, R36
         _require(legal, entry, table)
+        if table.tournament is not None:
+            at_deal(table)  # the level in force sets the stakes; busted players whose rebuy closed go out
         start_hand(table, choose_game(table.games, table.choice, table.hands_per_game, table.hand_number,
                                       entry.game))
         return None
     if entry.action in TABLE_ACTIONS:
         apply_table_input(table, entry)
+        return None
+    if entry.action in TOURNAMENT_ACTIONS:
+        if table.tournament is None:
+            raise NotAllowed(N_("Only a tournament has a clock, rebuys, an add-on and a chop."), rule="01",
+                             ruling="R36")
+        apply_tournament_input(table, entry)
         return None
     hand = table.hand
     if hand is None or table.phase in (DEALING, OVER):
@@ -156,6 +170,8 @@ def refusal(table: TableState, entry: Input) -> NotAllowed:
     """Why ``entry`` is not allowed now, in one sentence with its rule."""
     action, phase = entry.action, table.phase
     if phase is OVER:
+        if table.tournament is not None:
+            return over_refusal(table.tournament)
         return NotAllowed(N_("The session is over."), rule="08", ruling="R20")
     if phase is DEALING:
         short = deal_refusal(table)

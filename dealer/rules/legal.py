@@ -32,6 +32,13 @@ class Action(StrEnum):
     ADD_CHIPS = "add_chips"
     END = "end"
     STAKES = "stakes"  # new blinds, limits, raises or ante from the next hand (R34)
+    # A tournament's inputs (R35-R37): the clock, a busted player's rebuy or exit, the add-on, an agreed chop.
+    PAUSE = "pause"
+    RESUME = "resume"
+    REBUY = "rebuy"
+    OUT = "out"
+    ADD_ON = "add_on"
+    CHOP = "chop"
 
 
 PLAYER_ACTIONS = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE, Action.DRAW, Action.SHOW,
@@ -40,6 +47,10 @@ DEALER_ACTIONS = (Action.DEAL, Action.MISDEAL, Action.EXPOSED)
 WAGERS = (Action.BET, Action.RAISE)
 TABLE_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS, Action.END,
                  Action.STAKES)
+TOURNAMENT_ACTIONS = (Action.PAUSE, Action.RESUME, Action.REBUY, Action.OUT, Action.ADD_ON, Action.CHOP)
+BETWEEN_ACTIONS = TABLE_ACTIONS + TOURNAMENT_ACTIONS  # kept apart from a hand's play in its record
+_PRICED = (Action.REBUY, Action.ADD_ON)  # offered with the chips and the price (R37)
+_LISTING = (Action.OUT, Action.CHOP)  # offered for the players they list
 SEAT_ACTIONS = (Action.JOIN, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN, Action.ADD_CHIPS)  # name a player
 NAMING = (Action.EXPOSED, Action.LEAVE, Action.SIT_OUT, Action.SIT_IN)  # offered for the players they list
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and to_json runs for every legal
@@ -64,6 +75,8 @@ class LegalAction:
     # may add (both under the settings' max_buy_in, R26)
     min_to: int | None = None  # big-bet bet/raise: the smallest total for the round (R29); ``to`` is the same
     max_to: int | None = None  # big-bet bet/raise: the largest total (the stack, or the pot in pot-limit: R31)
+    price: str | None = None  # a tournament's rebuy or add-on: its price, money as a decimal string (R37); its
+    # chips are ``amount``
 
     def to_json(self) -> dict[str, Any]:
         """The pinned JSON shape of one legal action."""
@@ -85,6 +98,10 @@ class LegalAction:
             return {"action": name, "after": list(self.after), "min": FEWEST_CHIPS, "max": self.most[0]}
         if self.action is _DEAL and self.games:
             return {"action": name, "games": list(self.games)}
+        if self.action in _PRICED:
+            return {"action": name, "players": list(self.players), "chips": self.amount, "price": self.price}
+        if self.action in _LISTING:
+            return {"action": name, "players": list(self.players)}
         return {"action": name}
 
 

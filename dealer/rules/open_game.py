@@ -18,6 +18,8 @@ from .names import name_key, refuse_look_alike
 from .settlement import leaver_transfers, money
 from .stakes import MAX_CHIPS, MAX_PLAYERS, Stakes
 from .table_state import Phase, Seat, TableState
+from .tournament_inputs import deal_refusal as tournament_deal_refusal
+from .tournament_inputs import options as tournament_options
 
 
 def apply_table_input(table: TableState, entry: Input) -> None:
@@ -46,6 +48,8 @@ def table_options(table: TableState) -> Legal:
     """An open game's inputs between hands (R26), with whom and how much each allows: who may leave, sit out or come
     back, after whom a newcomer may sit (none at a full table), the most chips each player may add; none in a session
     (R1) or during a hand. The refusals below say the same in words."""
+    if table.tournament is not None:
+        return tournament_options(table)  # the clock, rebuys, outs, the add-on, a chop (R35-R37)
     if not table.settings.is_open or table.phase is not Phase.DEAL:
         return ()
     seated = _seated(table)
@@ -220,6 +224,9 @@ def _end(table: TableState) -> None:
 
 def deal_refusal(table: TableState) -> Msg | None:
     """Why the next hand cannot be dealt in an open game (fewer than two players sitting in with chips)."""
+    if table.tournament is not None:  # a break, the end, or busted players to settle first (R35, R36)
+        refused = tournament_deal_refusal(table)
+        return refused.message if refused is not None else None
     if not table.settings.is_open or sum(1 for seat in table.seats if seat.dealable) >= 2:
         return None
     return msg(N_("At least two players sitting in with chips are needed to deal: seat a player, add chips or end "

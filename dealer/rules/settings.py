@@ -16,7 +16,7 @@ from ..errors import BadInput
 from ..messages import N_
 from .stakes import MAX_CHIPS, positive_int
 
-SESSION_FORMAT, OPEN_FORMAT = "session", "open"
+SESSION_FORMAT, OPEN_FORMAT, TOURNAMENT_FORMAT = "session", "open", "tournament"
 
 
 def given(**values: Any) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def given(**values: Any) -> dict[str, Any]:
     leaves the others out, so an older log reads the same)."""
     return {key: value for key, value in values.items() if value is not None}
 
-FORMATS = (SESSION_FORMAT, OPEN_FORMAT)
+FORMATS = (SESSION_FORMAT, OPEN_FORMAT, TOURNAMENT_FORMAT)
 MAX_CURRENCY_LENGTH = 10
 MAX_CHIP_VALUE = Decimal(1_000_000)
 _DECIMAL = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,12})?(?:[eE][+-]?[0-9]{1,2})?", re.ASCII)  # ASCII digits only
@@ -42,6 +42,10 @@ class OpenSettings:
     @property
     def is_open(self) -> bool:
         return self.format == OPEN_FORMAT
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.format == TOURNAMENT_FORMAT
 
     @property
     def value(self) -> Decimal | None:
@@ -67,7 +71,7 @@ def parse_settings(data: dict[str, Any]) -> OpenSettings:
     if chosen is None:
         chosen = SESSION_FORMAT
     if not isinstance(chosen, str) or chosen.strip().lower() not in FORMATS:
-        raise BadInput(N_("“format” is “session” or “open”."), rule="01", ruling="R26")
+        raise BadInput(N_("“format” is “session”, “open” or “tournament”."), rule="01", ruling="R26")
     chosen = chosen.strip().lower()
     extras = [key for key in ("chip_value", "currency", "max_buy_in") if data.get(key) not in (None, "")]
     if chosen == SESSION_FORMAT:
@@ -75,6 +79,11 @@ def parse_settings(data: dict[str, Any]) -> OpenSettings:
             raise BadInput(N_("A chip value, a currency and a maximum buy-in belong to an open game: a session "
                               "keeps the same chips all night."), rule="01", ruling="R1")
         return SESSION
+    if chosen == TOURNAMENT_FORMAT:  # its levels, buy-in and payouts: tournament_settings.py
+        if any(key != "currency" for key in extras):
+            raise BadInput(N_("A chip value and a maximum buy-in belong to an open game: a tournament has a buy-in "
+                              "and rebuys."), rule="01", ruling="R37")
+        return OpenSettings(TOURNAMENT_FORMAT, currency=_currency(data.get("currency")))
     return OpenSettings(OPEN_FORMAT, _chip_value(data.get("chip_value")), _currency(data.get("currency")),
                         _max_buy_in(data.get("max_buy_in")))
 

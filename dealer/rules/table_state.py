@@ -13,6 +13,7 @@ from .outcomes import Award, HandResult, PileCount, PlanStep, Pot
 from .ranking import RankedHand
 from .settings import SESSION, OpenSettings
 from .stakes import Stakes
+from .tournament import Tour
 
 
 class Phase(StrEnum):
@@ -35,11 +36,12 @@ class Status(StrEnum):
     OUT = "out"
     SITTING_OUT = "sitting_out"  # open game: kept out of the deal, the button and the blinds; chips stay (R26)
     LEFT = "left"  # open game: cashed out; listed with 0 chips (R26)
+    BUSTED = "busted"  # tournament: no chips while a rebuy is open, waiting for Rebuy or Out (R35)
 
 
 # Read for every seat of every snapshot; enum members read through their class are slow in CPython 3.11.
 _ACTIVE, _ALL_IN, _FOLDED, _OUT = Status.ACTIVE, Status.ALL_IN, Status.FOLDED, Status.OUT
-_SITTING_OUT, _LEFT = Status.SITTING_OUT, Status.LEFT
+_SITTING_OUT, _LEFT, _BUSTED = Status.SITTING_OUT, Status.LEFT, Status.BUSTED
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Seat:
     taken: int = 0  # chips taken away when leaving (R26)
     sitting_out: bool = False
     left: bool = False
+    busted: bool = False  # tournament: no chips, may still rebuy (R35)
 
     @property
     def dealable(self) -> bool:
@@ -85,6 +88,8 @@ class Seat:
                 return _LEFT
             if self.sitting_out:
                 return _SITTING_OUT
+            if self.busted:
+                return _BUSTED
             return _OUT if self.stack == 0 else _ACTIVE
         if self.folded:
             return _FOLDED
@@ -218,6 +223,8 @@ class TableState:
     hands_per_game: int = 1
     settings: OpenSettings = SESSION  # the format: a session (R1) or an open game (R26)
     settled: tuple[tuple[str, str, int], ...] = ()  # open game: payer, payee, chips paid to or by leavers, final (R27)
+    tournament: Tour | None = None  # a tournament's clock, places and money (R35-R37); frozen, replaced on change
+    now: float = 0.0  # a tournament: the time its rules read the clock at (the input's ``at``, or the read's)
     # Seat positions by name (the seats never change during a session), for the lookups of every input.
     positions: dict[str, int] = field(init=False, repr=False, compare=False)
 

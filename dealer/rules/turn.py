@@ -7,6 +7,7 @@ from .games import DEALERS_CHOICE
 from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
 from .open_game import deal_refusal, table_options
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
+from .tournament_inputs import clock_options
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
@@ -50,6 +51,8 @@ def legal_actions(table: TableState) -> Legal:
     exposable = draws.exposure_players(hand) if hand.exposed_open else ()
     if exposable:
         choices.append(LegalAction(_EXPOSED, players=exposable))
+    if table.tournament is not None:  # pause or resume the clock, mid-hand too (R36)
+        choices.extend(clock_options(table))
     return tuple(choices)
 
 

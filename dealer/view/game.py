@@ -5,7 +5,10 @@ class: the web layer and the tests use it, never ``GameLog`` itself.
 
 from __future__ import annotations
 
-from ..messages import Msg
+import time
+from typing import Any
+
+from ..messages import Msg, Translate
 from ..record.corrections import recorded_since
 from ..record.game import GameLog
 from ..rules.entries import Create
@@ -13,6 +16,7 @@ from .button_labels import label_of
 from .read_model import ReadCache, hand_log, session_log, take_snapshot
 from .snapshot import HandLog, Snapshot
 from .snapshot_json import RenderedLines
+from .tournament_view import level_json
 
 __all__ = ["Game"]
 
@@ -23,14 +27,29 @@ class Game(GameLog):
     def __init__(self, create: Create) -> None:
         super().__init__(create)
         self._snapshot: Snapshot | None = None
+        self._snapshot_period = 0
         self._read_cache = ReadCache()
         self.rendered_lines = RenderedLines()  # used by state_json: this hand's log lines, rendered once
 
     def snapshot(self) -> Snapshot:
         """Everything a display needs at this seq, built once and shared (it is frozen)."""
-        if self._snapshot is None or self._snapshot.seq != self.seq:
+        period = self.clock_period() if self.state.tournament is not None else 0
+        if self._snapshot is None or self._snapshot.seq != self.seq or period != self._snapshot_period:
             self._snapshot = take_snapshot(self, self._read_cache)
+            self._snapshot_period = period  # a tournament's: a new level or break is a new snapshot (R36)
         return self._snapshot
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.state.tournament is not None
+
+    def level_json(self, translate: Translate, now: float | None = None) -> dict[str, Any] | None:
+        """A tournament's STATE ``level`` with its time left read at ``now`` (the wall clock when None): a STATE kept
+        for its seq and clock period is served with this fresh part (R36)."""
+        view = self.snapshot().tournament
+        if view is None:
+            return None
+        return level_json(view, time.time() if now is None else now, translate)
 
     def session_log(self) -> tuple[HandLog, ...]:
         """Every hand's log lines, undone ones included (struck through), for the pages that show the session."""

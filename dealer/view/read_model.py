@@ -45,6 +45,7 @@ from .snapshot import (
 )
 from .speech import speech
 from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
+from .tournament_view import tournament_view
 from .wager_view import wager_range
 
 
@@ -81,7 +82,7 @@ _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
-assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+assert Snapshot._fields[-15:-5] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
                                     "settlement_words", "balance", "settled", "settled_words")
 
 
@@ -261,6 +262,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         game_now.structure if game_now is not None else None,  # structure (R28)
         game_now.draws if game_now is not None else None,  # draws (R33)
         wager_range(table, seat, game.legal) if phase is BET else None,
+        tournament_view(table),  # None but in a tournament (read after the legal actions: at their time)
     ))
 
 

@@ -22,6 +22,7 @@ from ..rules.settlement import LedgerRow, Transfer
 from ..rules.stakes import Stakes
 from ..rules.table_state import Phase, Status
 from .game_view import DEALERS_CHOICE_LABEL, DEFAULT_VIEW, GameView
+from .tournament_view import TournamentView
 
 # What the player to act decides, by phase: the one wording of the console's and the TV's turn banners.
 _TURN_WORDS = {Phase.BET: msg(N_("to act")), Phase.DRAW: msg(N_("how many cards?")),
@@ -288,6 +289,7 @@ class Snapshot(NamedTuple):
     structure: str | None = None  # this hand's betting structure, or the next hand's (None: not named yet, R28)
     draws: int | None = None  # the draws of this hand's game, or the next hand's (3, or 1: R33)
     wager_range: WagerRange | None = None  # big-bet play: the amounts the player to act may bet or raise to
+    tournament: TournamentView | None = None  # a tournament's level, clock, places and money (R35-R37)
 
     @property
     def open_game(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from operator import is_
 from typing import Any, Protocol
@@ -12,6 +13,7 @@ from ..rules.cards import format_cards
 from ..rules.settlement import Transfer
 from .game_view import game_json
 from .snapshot import AwardView, PlanItem, SeatView, Snapshot
+from .tournament_view import tournament_json
 
 
 def night_json(snap: Snapshot) -> dict[str, Any]:
@@ -103,10 +105,11 @@ class Serialisable(Protocol):
 
 
 def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
-               language: str | None = None) -> dict[str, Any]:
+               language: str | None = None, now: float | None = None) -> dict[str, Any]:
     """The pinned STATE fields, then the extras (explanations, the readable log, what undo would undo).
 
-    ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached."""
+    ``language`` names the language ``translate`` renders in; without it, only the untranslated default is cached.
+    ``now``: when it is served (a tournament's time left is read then; the wall clock when None)."""
     snap = game.snapshot()
     parts = game.rendered_lines
     betting = snap.betting
@@ -156,6 +159,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
     state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
     state["wager_range"] = wager_range_json(snap, translate)
+    state.update(tournament_json(snap.tournament, time.time() if now is None else now, translate))
     return state
 
 

@@ -55,6 +55,13 @@ def stakes_text(table: TableState) -> Msg:
 
 def _limits_text(table: TableState) -> Msg:
     stakes = table.stakes
+    if table.tournament is not None:  # its stakes are its level's (R36)
+        if all(game_rules(code).big_bet for code in table.games):
+            return msg(N_("Blinds {sb}/{bb} · tournament"), ruling="R36", sb=stakes.small_blind,
+                       bb=stakes.big_blind)
+        return msg(N_("Blinds {sb}/{bb} · limits {small}/{big} · a bet and {raises} raises · tournament"),
+                   rule="01", ruling="R36", sb=stakes.small_blind, bb=stakes.big_blind, small=stakes.small_bet,
+                   big=stakes.big_bet, raises=stakes.raises)
     if all(game_rules(code).big_bet for code in table.games):
         if table.settings.is_open:
             return msg(N_("Blinds {sb}/{bb} · open game"), ruling="R28", sb=stakes.small_blind, bb=stakes.big_blind)
@@ -70,9 +77,11 @@ def _limits_text(table: TableState) -> Msg:
 
 
 def hand_label(table: TableState) -> Msg:
-    if table.settings.is_open:
+    if table.settings.is_open or table.tournament is not None:
         if table.hand_number:
             return msg(N_("Hand {number}"), number=table.hand_number)
+        if table.tournament is not None:
+            return msg(N_("No hand dealt yet (tournament)"), ruling="R36")
         return msg(N_("No hand dealt yet (open game)"), ruling="R26")
     if table.hand_number:
         return msg(N_("Hand {number} of {hands}"), number=table.hand_number, hands=table.stakes.hands)
@@ -83,6 +92,8 @@ def stage(table: TableState) -> Msg:
     """Where the table stands, in words: "Betting round 2 of 4", "Draw 1 of 3", "Session over"…"""
     hand = table.hand
     if table.phase is OVER:
+        if table.tournament is not None:
+            return msg(N_("The tournament is over."), rule="08", ruling="R35")
         return msg(N_("The night is over"), ruling="R26") if table.settings.is_open else msg(N_("Session over"))
     if table.phase is DEALING:
         return msg(N_("Ready to deal hand {number}"), number=table.hand_number + 1)
