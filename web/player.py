@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
@@ -62,7 +63,7 @@ def live_version(table_id: str) -> tuple[Version, bool]:
     return (game.seq, 0), False
 
 
-def live_url(endpoint: str, table_id: str, version: Version, tournament: bool, **args: object) -> str:
+def live_url(endpoint: str, table_id: str, version: Version, tournament: bool, **args: Any) -> str:
     """The live part's polling URL: ``?seq=N``, and ``&p=K`` (the clock's period) in a tournament."""
     return url_for(endpoint, table_id=table_id, seq=version[0], p=version[1] if tournament else None, **args)
 
