@@ -188,6 +188,7 @@ def test_a_tournament_hand_history_names_its_level_and_stakes(phone_app: Flask, 
                                " - Level I (20/40) - ")
     assert " - Level II (30/60) - " in texts[1].splitlines()[0]
     assert " - Level III (50/100) - " in texts[2].splitlines()[0]
+    assert "\nlevel = 2\n" in page(phone, f"/api/tables/{table.id}/hands/2.phh")  # PHH's own field
     session = Table(phone_app, ["Ana", "Bia"], button="Ana")
     session.act("deal")
     assert "Tournament" not in page(phone, f"/api/tables/{session.id}/hands/1.txt").splitlines()[0]
