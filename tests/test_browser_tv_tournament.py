@@ -71,7 +71,8 @@ def open_tv(screens: dict[str, Any], base: str, table: str) -> None:
 def test_tv_clock_counts_down_pauses_and_names_the_next_level(server: ServerProcess, screens: dict[str, Any],
                                                                artifacts: Path) -> None:
     api = Api(server.base)
-    levels = [{"blinds": [10, 20], "minutes": 20}, {"blinds": [15, 30], "ante": 5, "minutes": 20}]
+    levels = [{"blinds": [10, 20], "minutes": 20}, {"blinds": [15, 30], "ante": 5, "minutes": 20},
+              {"blinds": [25, 50], "ante": 5, "minutes": 20}]
     table, token, _ = api.create(PLAYERS, levels=levels, **SETTINGS)
     open_tv(screens, server.base, table)
     for name, page in screens.items():

@@ -38,6 +38,7 @@
       if (left === null) continue;
       var text = clockText(left);
       if (element.textContent !== text) element.textContent = text;
+      element.toggleAttribute("data-long", text.length > 5); // an hour or more: a smaller type keeps it in its box
       if (left <= 0 && element.hasAttribute("data-running") && !announced.has(element)) {
         announced.add(element);
         document.dispatchEvent(new Event("clockzero"));
