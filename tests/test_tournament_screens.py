@@ -169,8 +169,10 @@ def test_report_lists_each_place_with_its_payout_and_hand(phone_app: Flask, phon
     table = tournament(phone_app, ["Ana", "Bia", {"name": "Caio", "stack": 20}], payouts=[100])
     short_stack_loses(table)
     report = page(phone, f"/t/{table.id}/report")
-    assert part(report, "report-place-Caio") == "3 Caio – 1"
+    assert part(report, "report-place-3") == "3 Caio – 1"
+    assert part(report, "report-place-1") == "1 – 60.00 EUR –"  # paid, not decided yet
     assert "Prize pool 60.00 EUR" in part(report, "report-tournament")
+    assert "1 hands played" in part(report, "report")  # a tournament has no number of hands to play
 
 
 def test_a_tournament_hand_history_names_its_level_and_stakes(phone_app: Flask, phone: FlaskClient) -> None:

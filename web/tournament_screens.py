@@ -23,7 +23,7 @@ CLOCK_HEADER = "X-Clock-Now"
 class FinishRow(NamedTuple):
     """One line of a tournament's result: a place, who took it, what it paid and the hand they went out in."""
 
-    place: int | None
+    place: int
     name: str | None
     amount: Decimal | None
     hand: int | None
@@ -41,13 +41,20 @@ class TournamentScreen(NamedTuple):
 
     @property
     def finish(self) -> tuple[FinishRow, ...]:
-        """The places decided, best first, each with the payout its player took; after an agreed chop, the players
-        it paid who have no place are listed with their amount (R35, R37)."""
-        paid = {row.name: row.amount for row in self.view.payouts if row.name is not None}
-        rows = [FinishRow(place.place, place.name, paid.pop(place.name, None), place.hand or None)
-                for place in self.view.places]
-        rows += [FinishRow(None, name, amount, None) for name, amount in paid.items()]
-        return tuple(sorted(rows, key=lambda row: (row.place is None, row.place or 0)))
+        """Every paid place with its amount and, once decided, its player and the hand they went out in, then the
+        places that paid nothing, best first (after an agreed chop the payouts are the amounts agreed: R35, R37)."""
+        places = {place.name: place for place in self.view.places}
+        rows = []
+        for row in self.view.payouts:
+            place = places.pop(row.name, None) if row.name is not None else None
+            rows.append(FinishRow(row.place, row.name, row.amount, _out_in(place)))
+        rows += [FinishRow(place.place, place.name, None, _out_in(place)) for place in places.values()]
+        return tuple(sorted(rows, key=lambda row: row.place))
+
+
+def _out_in(place: Any) -> int | None:
+    """The hand a player went out in; none for the winner, who never went out (nor before the first deal)."""
+    return place.hand or None if place is not None and place.place > 1 else None
 
 
 def tournament_screen(snap: Snapshot, now: float | None = None) -> TournamentScreen | None:
