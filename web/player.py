@@ -50,49 +50,43 @@ def language() -> str:
 
 # --- the fragment cache: one render per table, seq and language -------------------------------------------------
 
-# What a live part shows: the table's seq, and in a tournament the clock's period (a new level or break is news
-# without any input: R36); 0 at other tables. Both only grow.
-Version = tuple[int, int]
-
-
-def live_version(table_id: str) -> tuple[Version, bool]:
-    """The table's version now, and whether it is a tournament (TableNotFound for no table)."""
+def live_version(table_id: str) -> tuple[int, int | None]:
+    """What a live part shows: the table's seq, and in a tournament the clock's period (a new level or break is news
+    without any input: R36), None at other tables (TableNotFound for no table)."""
     game = service().game(table_id)
-    if game.is_tournament:
-        return (game.seq, game.clock_period()), True
-    return (game.seq, 0), False
+    return game.seq, game.clock_period() if game.is_tournament else None
 
 
-def live_url(endpoint: str, table_id: str, version: Version, tournament: bool, **args: Any) -> str:
+def live_url(endpoint: str, table_id: str, seq: int, period: int | None, **args: Any) -> str:
     """The live part's polling URL: ``?seq=N``, and ``&p=K`` (the clock's period) in a tournament."""
-    return url_for(endpoint, table_id=table_id, seq=version[0], p=version[1] if tournament else None, **args)
+    return url_for(endpoint, table_id=table_id, seq=seq, p=period, **args)
 
 
-def unchanged(version: Version, tournament: bool) -> bool:
-    """The polling screen already shows ``version`` (its ``?seq=N``, and ``&p=K`` in a tournament)."""
-    return (query_number("seq"), query_number("p")) == (version[0], version[1] if tournament else None)
+def unchanged(seq: int, period: int | None) -> bool:
+    """The polling screen already shows this seq (and clock period): its ``?seq=N`` (and ``&p=K``)."""
+    return query_number("seq") == seq and query_number("p") == period
 
 
 class Fragments:
-    """The latest rendered live fragment of each table, per language. A new version replaces the old entry."""
+    """The latest rendered live fragment of each table, per language. A new seq replaces the old entry."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._render_locks: dict[str, threading.Lock] = {}
-        self._latest: dict[str, tuple[Version, dict[str, str]]] = {}  # table -> (version, language -> html)
+        self._latest: dict[str, tuple[int, dict[str, str]]] = {}  # table -> (seq, language -> html)
 
-    def get(self, table_id: str, version: Version, lang: str) -> str | None:
+    def get(self, table_id: str, seq: int, lang: str) -> str | None:
         entry = self._latest.get(table_id)
-        if entry is None or entry[0] != version:
+        if entry is None or entry[0] != seq:
             return None
         return entry[1].get(lang)
 
-    def put(self, table_id: str, version: Version, lang: str, html: str) -> None:
+    def put(self, table_id: str, seq: int, lang: str, html: str) -> None:
         with self._lock:
             entry = self._latest.get(table_id)
-            if entry is None or entry[0] < version:
-                self._latest[table_id] = (version, {lang: html})
-            elif entry[0] == version:
+            if entry is None or entry[0] < seq:
+                self._latest[table_id] = (seq, {lang: html})
+            elif entry[0] == seq:
                 entry[1][lang] = html
 
     def forget_table(self, table_id: str) -> None:
@@ -112,46 +106,46 @@ def fragments(name: str = "player_fragments") -> Fragments:
     return current_app.extensions.setdefault(name, Fragments())  # type: ignore[no-any-return]
 
 
-def _render(table_id: str, fragment: bool) -> tuple[str, Version]:
-    """The page or its live fragment, and the version it shows."""
-    version, tournament = live_version(table_id)
+def _render(table_id: str, fragment: bool) -> tuple[str, int]:
+    """The page or its live fragment, and the seq it shows."""
+    seq, period = live_version(table_id)
     snap = service().access(table_id).snapshot()
     html = render_template("player.html", table=snap, table_id=table_id, fragment=fragment,
                            chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
                            layout="player/fragment.html" if fragment else "base.html",
-                           live_url=live_url("player.live", table_id, version, tournament),
+                           live_url=live_url("player.live", table_id, seq, period),
                            clock=tournament_screen(snap), poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
-    return html, version
+    return html, seq
 
 
-def cached_fragment(cache: Fragments, table_id: str, version: Version,
-                    render: Callable[[], tuple[str, Version]]) -> str:
-    """The fragment at ``version`` in this request's language, rendered by ``render`` only when no phone asked
-    yet."""
-    lang = language()
-    html = cache.get(table_id, version, lang)
+def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[[], tuple[str, int]],
+                    period: int | None = None) -> str:
+    """The fragment at ``seq`` (and a tournament's clock ``period``) in this request's language, rendered by
+    ``render`` only when no phone asked yet."""
+    lang = language() if period is None else f"{language()}@{period}"
+    html = cache.get(table_id, seq, lang)
     if html is None:
         with cache.render_lock(table_id):
-            html = cache.get(table_id, version, lang)  # rendered by another phone's request while we waited
+            html = cache.get(table_id, seq, lang)  # rendered by another phone's request while we waited
             if html is None:
                 html, shown = render()
                 cache.put(table_id, shown, lang, html)
     return html
 
 
-def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str, Version]]) -> Response:
+def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str, int]]) -> Response:
     """What a live poll gets: 204 while the table is still at the ``?seq=N`` (and clock period ``&p=K``) the screen
-    shows, otherwise the fresh fragment (one render per version and language, whoever asks), or the "table gone"
+    shows, otherwise the fresh fragment (one render per seq, period and language, whoever asks), or the "table gone"
     part when there is no table. A tournament's answers say the laptop's time, for its countdowns."""
     try:
-        version, tournament = live_version(table_id)
+        seq, period = live_version(table_id)
     except TableNotFound:
         return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if unchanged(version, tournament):
+    if unchanged(seq, period):
         answer = make_response("", 204)
     else:
-        answer = make_response(cached_fragment(cache, table_id, version, render))
-    return fresh(with_clock(answer) if tournament else answer)
+        answer = make_response(cached_fragment(cache, table_id, seq, render, period))
+    return fresh(answer if period is None else with_clock(answer))
 
 
 def fresh(response: Response) -> Response:
@@ -179,15 +173,15 @@ def tables() -> Response:
 
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> Response:
-    version, tournament = live_version(table_id)  # an unknown table: web/errors.py answers 404
-    etag = f"p{version[0]}-{language()}" + (f"-{version[1]}" if tournament else "")
+    seq, period = live_version(table_id)  # an unknown table: web/errors.py answers 404
+    etag = f"p{seq}-{language()}" + ("" if period is None else f"-{period}")
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
         # a flood of page loads costs lookups; the page's language links name the request's path, so only the plain
         # address is served from the cache
-        html = (cached_fragment(fragments("player_pages"), table_id, version,
-                                lambda: _render(table_id, fragment=False))
+        html = (cached_fragment(fragments("player_pages"), table_id, seq, lambda: _render(table_id, fragment=False),
+                                period)
                 if not request.query_string else _render(table_id, fragment=False)[0])
         response = make_response(html)
     response.set_etag(etag, weak=True)

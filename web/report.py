@@ -24,7 +24,7 @@ def report(table_id: str) -> Response:
     # A page of every phone at the table: rendered once per seq and language, then served from memory, so phones
     # reopening it cost the dealer's taps next to nothing (its language links name the request's path, so only the
     # plain address is cached).
-    html = (cached_fragment(fragments("report_pages"), table_id, (seq, 0), lambda: _render(table_id))
+    html = (cached_fragment(fragments("report_pages"), table_id, seq, lambda: _render(table_id))
             if not request.query_string else _render(table_id)[0])
     response = make_response(html)
     response.headers["Cache-Control"] = "no-cache"
@@ -32,7 +32,7 @@ def report(table_id: str) -> Response:
     return response
 
 
-def _render(table_id: str) -> tuple[str, tuple[int, int]]:
+def _render(table_id: str) -> tuple[str, int]:
     """The report page, and the seq it shows (a tournament's places and payouts change only with it)."""
     access = service().access(table_id)
     with WRITING:
@@ -41,4 +41,4 @@ def _render(table_id: str) -> tuple[str, tuple[int, int]]:
         chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
         started, ended = access.dates()
         return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart,
-                               started=started, ended=ended, clock=tournament_screen(snap)), (snap.seq, 0)
+                               started=started, ended=ended, clock=tournament_screen(snap)), snap.seq

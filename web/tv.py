@@ -18,7 +18,6 @@ from flask import Blueprint, Response, make_response, render_template, request
 from .player import (
     POLL_INTERVAL,
     POLL_TIMEOUT,
-    Version,
     fragments,
     fresh,
     language,
@@ -38,10 +37,10 @@ bp.add_app_template_global(tv_url, "tv_url")
 CACHE = "tv_fragments"
 
 
-def _render(table_id: str, fragment: bool) -> tuple[str, Version]:
+def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     """The screen or its live part, and the version it shows (a hand's step instead while the dealer puts one on).
     A tournament's clock stays on while a step is shown: it is the table's, read now."""
-    version, tournament = live_version(table_id)
+    seq, period = live_version(table_id)
     access = service().access(table_id)
     replay = tv_step(access)
     snap = replay.step.table if replay else access.snapshot()
@@ -49,11 +48,10 @@ def _render(table_id: str, fragment: bool) -> tuple[str, Version]:
                            layout="player/fragment.html" if fragment else "tv/page.html",
                            shown={hand.name: hand for hand in snap.result.shown} if snap.result else {},
                            show_rows={row.name: row for row in snap.showdown.rows} if snap.showdown else {},
-                           live_url=live_url("tv.live", table_id, version, tournament,
-                                             r=replay.key if replay else None),
-                           clock=tournament_screen(access.snapshot()) if tournament else None,
+                           live_url=live_url("tv.live", table_id, seq, period, r=replay.key if replay else None),
+                           clock=tournament_screen(access.snapshot()) if period is not None else None,
                            poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
-    return html, version
+    return html, seq
 
 
 @bp.get("/t/<table_id>/tv")
@@ -76,10 +74,10 @@ def live(table_id: str) -> Response:
     asked = request.args.get("r", "")
     if asked or tv_step(service().access(table_id)):
         replay = tv_step(service().access(table_id))
-        version, tournament = live_version(table_id)
-        if asked == (replay.key if replay else "") and unchanged(version, tournament):
+        seq, period = live_version(table_id)
+        if asked == (replay.key if replay else "") and unchanged(seq, period):
             answer = make_response("", 204)
         else:
             answer = make_response(_render(table_id, fragment=True)[0])
-        return fresh(with_clock(answer) if tournament else answer)
+        return fresh(answer if period is None else with_clock(answer))
     return live_answer(table_id, fragments(CACHE), lambda: _render(table_id, fragment=True))
