@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import BadInput, DealerError
-from ..messages import N_
+from ..messages import N_, msg
 from ..rules.entries import Create, Entry, Input, Redo, Undo, entry_from_json, parse_create
 from ..rules.tournament_settings import SESSION_KEYS
 from ..view.game import Game
@@ -162,7 +162,13 @@ def _entries(log: list[Any]) -> list[Entry]:
                 "games": list(first.games), "choice": first.choice, **first.open.to_json()}
     if first.hands_per_game:
         settings["hands_per_game"] = first.hands_per_game
-    if first.tournament is not None:  # its stakes come from its levels (R36)
+    if first.tournament is not None:  # its stakes come from its levels (R36); every input carries its time
+        untimed = next((number for number, entry in enumerate(entries) if isinstance(entry, Input)
+                        and entry.at is None), None)
+        if untimed is not None:
+            raise BadInput(N_("Entry {seq} of the session's log cannot be read: {reason}"), seq=untimed,
+                           reason=msg(N_("A tournament's input needs the time it was recorded (“at”)."),
+                                      ruling="R36").render())
         settings = {key: value for key, value in settings.items() if key not in SESSION_KEYS}
         settings.update(first.tournament.to_json())
     if replace(parse_create(settings), drawn=first.drawn) != first:  # the same checks as a new table's

@@ -296,12 +296,12 @@ def parse_tournament_input(action: Action, data: dict[str, Any]) -> Input:
 def parse_amounts(value: Any) -> tuple[tuple[str, str], ...]:
     """A chop's ``amounts``: ``{name: money}``; each amount is checked against the unpaid prizes when applied."""
     if not isinstance(value, dict) or not value or len(value) > MAX_PLAYERS:
-        raise BadInput(N_("“amounts” gives each remaining player's share, such as {\"Ana\": \"50.00\"}."),
+        raise BadInput(N_("“amounts” gives each remaining player's share of money, by name."),
                        ruling="R37")
     found = []
     for name, amount in value.items():
         if isinstance(amount, bool) or not isinstance(amount, (int, str)):
-            raise BadInput(N_("“amounts” gives each remaining player's share, such as {\"Ana\": \"50.00\"}."),
+            raise BadInput(N_("“amounts” gives each remaining player's share of money, by name."),
                            ruling="R37")
         found.append((clean_name(name), str(amount).strip()[:20]))
     return tuple(found)

@@ -199,11 +199,11 @@ def _breaks(value: Any, levels: int, level_by: str) -> tuple[Break, ...]:
         raise BadInput(N_("Breaks need levels on the clock: with levels by hands, pause the clock instead."),
                        ruling="R36")
     if not isinstance(value, list):
-        raise BadInput(N_("“breaks” is a list such as [{\"after_level\": 2, \"minutes\": 10}]."), ruling="R36")
+        raise BadInput(N_("“breaks” is a list of breaks, each with its “after_level” and “minutes”."), ruling="R36")
     found: list[Break] = []
     for item in value:
         if not isinstance(item, dict):
-            raise BadInput(N_("“breaks” is a list such as [{\"after_level\": 2, \"minutes\": 10}]."), ruling="R36")
+            raise BadInput(N_("“breaks” is a list of breaks, each with its “after_level” and “minutes”."), ruling="R36")
         after = item.get("after_level")
         if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after < levels:
             raise BadInput(N_("A break comes after a level from 1 to {maximum} (not after the last)."),
@@ -218,7 +218,7 @@ def _rebuy(value: Any, levels: int) -> Rebuy | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise BadInput(N_("“rebuy” is {\"chips\": 1000, \"price\": \"20\", \"through_level\": 3}."), ruling="R37")
+        raise BadInput(N_("“rebuy” gives its “chips”, “price” and “through_level”."), ruling="R37")
     chips = positive_int(value.get("chips"), "chips", maximum=MAX_CHIPS)
     price = parse_money(value.get("price", "0"), "price")
     through = value.get("through_level")
@@ -232,7 +232,7 @@ def _add_on(value: Any, breaks: tuple[Break, ...]) -> AddOn | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise BadInput(N_("“add_on” is {\"chips\": 1500, \"price\": \"20\", \"at_break\": 2}."), ruling="R37")
+        raise BadInput(N_("“add_on” gives its “chips”, “price” and “at_break”."), ruling="R37")
     chips = positive_int(value.get("chips"), "chips", maximum=MAX_CHIPS)
     price = parse_money(value.get("price", "0"), "price")
     at_break = value.get("at_break")

@@ -32,6 +32,9 @@ _PLAIN = {Action.FOLD: N_("Fold"), Action.CHECK: N_("Check"), Action.DRAW: N_("D
           Action.SIT_OUT: N_("Sit out"), Action.SIT_IN: N_("Sit in"), Action.ADD_CHIPS: N_("Add chips"),
           Action.END: N_("End the night")}
 _PLAIN[Action.STAKES] = N_("Change the stakes")  # between hands of an open game (R34)
+_PLAIN.update({Action.PAUSE: N_("Pause the clock"), Action.RESUME: N_("Start the clock again"),  # tournament (R36)
+               Action.REBUY: N_("Rebuy"), Action.OUT: N_("Out"), Action.ADD_ON: N_("Add-on"),
+               Action.CHOP: N_("Chop")})
 
 
 def action_label(action: Action) -> Msg:
