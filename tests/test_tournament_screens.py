@@ -194,3 +194,15 @@ def test_a_tournament_hand_history_names_its_level_and_stakes(phone_app: Flask, 
     session = Table(phone_app, ["Ana", "Bia"], button="Ana")
     session.act("deal")
     assert "Tournament" not in page(phone, f"/api/tables/{session.id}/hands/1.txt").splitlines()[0]
+
+
+def test_a_tournament_survives_a_restart_with_its_clock(tmp_path: Any) -> None:
+    from web import create_app
+
+    settings = {"DATABASE": str(tmp_path / "dealer.sqlite3"), "TESTING": True}
+    table = tournament(create_app(settings), ["Ana", "Bia", "Caio", "Duda", "Enzo"])
+    table.act("deal")
+    table.act("pause")
+    again = create_app(settings).test_client()  # a new server on the same file: the table is rebuilt from its log
+    screen = page(again, f"/t/{table.id}/tv")
+    assert part(screen, "tv-level") == "Level 1 Paused" and float(countdown(screen, "tv-clock-time")["data-left"]) > 590
