@@ -181,6 +181,8 @@ def test_a_tournament_hand_history_names_its_level_and_stakes(phone_app: Flask, 
                                {"blinds": [25, 50], "hands": 1}], level_by="hands")
     table.act("deal")
     table.act("misdeal")  # dealt again: still hand 1, still level I
+    screen = page(phone, f"/t/{table.id}/tv")  # levels by hands: no clock, the hands left in the next level
+    assert part(screen, "tv-hands-left") == "1 hand left" and "data-countdown" not in screen
     for _ in range(2):
         while table.state()["phase"] != "deal":
             table.auto("fold")
