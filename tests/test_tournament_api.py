@@ -313,3 +313,20 @@ def _post_long(api: Api, path: str, document: dict[str, Any]) -> tuple[int, Any]
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as failure:
         return failure.code, json.loads(failure.read())
+
+
+def test_r37_the_add_on_is_offered_on_its_break_once_to_each_player_still_in(api: Api) -> None:
+    table, token, _ = tournament(api, ["Ana", "Bia"], stack=200, level_by="minutes", buy_in="10", levels=[
+        {"blinds": [1, 2], "minutes": 0.02}, {"blinds": [2, 4], "minutes": 30}],
+        breaks=[{"after_level": 1, "minutes": 0.5}], add_on={"chips": 300, "price": "5", "at_break": 1})
+    state = fold_hand(api, table, token)
+    assert "add_on" not in actions(state) and state["tournament"]["add_on_open"] is False
+    state = wait_for(api, table, lambda state: state["level"]["on_break"])
+    assert actions(state)["add_on"] == {"action": "add_on", "players": ["Ana", "Bia"], "chips": 300, "price": "5.00"}
+    before = player(state, "Bia")["stack"]
+    state = api.ok(table, token, "add_on", player="Bia")
+    assert player(state, "Bia")["stack"] == before + 300 and state["tournament"]["add_ons"] == 1
+    assert state["prize_pool"] == "25.00" and state["log"][-1]["text"] == "Bia takes the add-on: 300 chips for 5.00"
+    assert actions(state)["add_on"]["players"] == ["Ana"]
+    status, body = api.act(table, token, "add_on", player="Bia")
+    assert status == 409 and body["ruling"] == "R37"
