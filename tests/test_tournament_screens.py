@@ -158,6 +158,7 @@ def test_report_shows_places_payouts_rebuys_and_add_ons(phone_app: Flask, phone:
                        rebuy={"chips": 1000, "price": "20", "through_level": 1})
     short_stack_loses(table)
     table.act("rebuy", player="Caio")
+    assert "80.00 EUR rebuys 1 · add-ons 0" in part(page(phone, f"/t/{table.id}"), "player-tournament")
     report = page(phone, f"/t/{table.id}/report")
     assert "Prize pool 80.00 EUR" in part(report, "report-tournament")
     assert part(report, "report-purchases") == "rebuys 1 · add-ons 0"
