@@ -97,7 +97,7 @@ def test_r36_levels_by_time_change_at_the_next_deal_never_in_a_hand(api: Api) ->
     assert state["level"]["started"] is True and state["level"]["in_play"] == 1
     state = wait_for(api, table, lambda state: state["level"]["number"] == 2)
     assert state["phase"] == "bet" and state["level"]["in_play"] == 1  # the hand goes on at level 1's stakes
-    assert state["level"]["note"] == "Next hand: blinds 2/4, limits 4/8, ante 0"
+    assert state["level"]["note"] == "Next hand: blinds 2/4, limits 4/8"
     assert state["stakes"]["blinds"] == [1, 2] and state["bet_unit"] == 2
     while state["phase"] == "bet":
         state = api.ok(table, token, "fold", player=state["to_act"])
@@ -330,3 +330,17 @@ def test_r37_the_add_on_is_offered_on_its_break_once_to_each_player_still_in(api
     assert actions(state)["add_on"]["players"] == ["Ana"]
     status, body = api.act(table, token, "add_on", player="Bia")
     assert status == 409 and body["ruling"] == "R37"
+
+
+def test_r35_busted_players_going_out_at_one_deal_are_placed_by_the_hand_each_busted_in(api: Api) -> None:
+    table, token, _ = tournament(api, [{"name": "Ana", "stack": 300}, {"name": "Bia", "stack": 50},
+                                       {"name": "Caio", "stack": 40}, {"name": "Dora", "stack": 400}], games=[NL],
+                                 rebuy={"chips": 100, "price": "5", "through_level": 1},
+                                 levels=[{"blinds": [1, 2], "hands": 3}, {"blinds": [2, 4], "hands": 5}])
+    state = showdown_hand(api, table, token, ["Ana", "Dora", "Bia"], shover="Ana", folders=("Caio",))
+    assert player(state, "Bia")["status"] == "busted" and player(state, "Caio")["stack"] == 38
+    state = showdown_hand(api, table, token, ["Ana", "Caio"], shover="Ana", folders=("Dora",))
+    assert player(state, "Caio")["status"] == "busted" and state["tournament"]["busted"] == ["Bia", "Caio"]
+    fold_hand(api, table, token)
+    state = api.ok(table, token, "deal")  # level 2: the rebuy period is over, both go out now
+    assert [(item["place"], item["name"]) for item in state["places"]] == [(3, "Bia"), (4, "Caio")]

@@ -35,9 +35,10 @@ def fold_hand(api: Api, table: str, token: str) -> dict[str, Any]:
     return state
 
 
-def showdown_hand(api: Api, table: str, token: str, ranking: list[str], shover: str | None = None) -> dict[str, Any]:
-    """Deal a hand where ``shover`` (else the first to act) goes all-in and everyone calls; the pat draw; each shows
-    the ``ranking``'s hands, best first: ``ranking[0]`` wins."""
+def showdown_hand(api: Api, table: str, token: str, ranking: list[str], shover: str | None = None,
+                  folders: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Deal a hand where ``shover`` (else the first to act) goes all-in and everyone but ``folders`` calls; the pat
+    draw; each shows the ``ranking``'s hands, best first: ``ranking[0]`` wins."""
     state = api.ok(table, token, "deal")
     shown = {name: HANDS[place] for place, name in enumerate(ranking)}
     while state["phase"] not in ("deal", "over"):
@@ -47,6 +48,8 @@ def showdown_hand(api: Api, table: str, token: str, ranking: list[str], shover: 
             state = api.ok(table, token, "draw", player=player, count=0)
         elif state["phase"] == "showdown":
             state = api.ok(table, token, "show", player=player, cards=shown[player])
+        elif player in folders and "fold" in legal:
+            state = api.ok(table, token, "fold", player=player)
         elif "raise" in legal and (shover is None or player == shover) and state["round"] == 1:
             shover = player
             state = api.ok(table, token, "raise", player=player, to=legal["raise"]["max"])

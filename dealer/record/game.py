@@ -13,7 +13,7 @@ again only the inputs of the hand in play; a stored log is read once into the tr
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from itertools import takewhile
 from typing import Self
@@ -64,6 +64,7 @@ class GameLog:
         self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
         self._legal: tuple[int, Legal] | None = None
         self._period = 0  # a tournament's clock period the legal actions were computed in
+        self.clock: Callable[[], float] = time.time  # what a read of a tournament's clock takes as now
 
     @classmethod
     def rebuild(cls, entries: Iterable[Entry]) -> Self:
@@ -85,7 +86,7 @@ class GameLog:
     @property
     def legal(self) -> Legal:
         if self.state.tournament is not None:
-            return self.legal_at(time.time())
+            return self.legal_at(self.clock())
         if self._legal is None or self._legal[0] != self.seq:
             self._legal = (self.seq, legal_actions(self.state))
         return self._legal[1]
@@ -105,7 +106,7 @@ class GameLog:
         tour = self.state.tournament
         if tour is None:
             return 0
-        return read_clock(tour, self.state.hand_number, time.time() if now is None else now).period
+        return read_clock(tour, self.state.hand_number, self.clock() if now is None else now).period
 
     @property
     def to_act(self) -> str | None:
@@ -206,7 +207,7 @@ class GameLog:
         stamped with ``now`` (the wall clock when None) unless it carries its time already (a replayed log)."""
         self.check_seq(seq)
         if self.state.tournament is not None and entry.at is None:
-            entry = replace(entry, at=time.time() if now is None else now)
+            entry = replace(entry, at=self.clock() if now is None else now)
         self._checked(entry)
         self.entries.append(entry)
         self.redoable.clear()

@@ -21,6 +21,11 @@ _LAST_HAND = N_("last hand; end of the night; final standings; who won the night
 _DRAW_COUNT = N_("how many cards can I draw; how many cards can I change; discard; stand pat; draw")
 _OPEN_GAME = N_("rebuy; buy back in; buy in; top up; add chips; join; leave early; sit out")
 _SETTLE = N_("cash out; settle up; who pays whom; how much do I owe; pay out; result of the night")
+_KNOCKED_OUT = N_("knocked out; eliminated; busted; who finishes higher; places; rebuy or out; who wins the "
+                  "tournament")
+_CLOCK = N_("tournament clock; blinds go up; next level; level up; break; pause the clock; how long is a level")
+_CHOP = N_("chop; make a deal; split the prize money; ICM; chip chop; prize pool; payouts; prizes; add-on; how much "
+           "does first place get")
 
 SEARCH_WORDS: dict[str, tuple[str, ...]] = {
     "r13": (_DECK_OUT,), "r14": (_DECK_OUT,), "g-stub": (_DECK_OUT,),
@@ -32,6 +37,7 @@ SEARCH_WORDS: dict[str, tuple[str, ...]] = {
     "g-showdown": (_SHOWDOWN,), "g-muck": (_SHOWDOWN,),
     "s05": (_DECK_OUT, _DRAW_COUNT), "r12": (_DRAW_COUNT,), "g-pat": (_DRAW_COUNT,),
     "r26": (_OPEN_GAME,), "r27": (_SETTLE,),
+    "r35": (_KNOCKED_OUT,), "r36": (_CLOCK,), "r37": (_CHOP,),
 }
 """The phrases of each entry: a phrase the question contains whole ranks its entries first."""
 

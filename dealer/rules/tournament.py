@@ -33,6 +33,8 @@ class Tour:
     events: ClockEvents = field(default_factory=ClockEvents)  # the first deal's time, each pause and resume (R36)
     level: int = 0  # the level of the latest deal (0 before the first)
     hand_stacks: tuple[tuple[str, int], ...] = ()  # chips of each player dealt in, at the latest deal (TDA 21)
+    busted_stacks: tuple[tuple[str, int], ...] = ()  # each busted player's chips at the deal of the hand they
+    # busted in: they may go out hands later, placed by those chips (R35)
     places: tuple[Place, ...] = ()  # decided places, in the order given (worst first)
     rebuys: int = 0
     add_ons: frozenset[str] = field(default_factory=frozenset)

@@ -73,7 +73,8 @@ class ClockEvents:
         return self if self.started is not None else ClockEvents(at, self.pauses)
 
     def pause(self, at: float) -> ClockEvents:
-        return ClockEvents(self.started, (*self.pauses, (at, None)))
+        """Paused at ``at``; a clock already paused stays paused from the first time (spans never overlap)."""
+        return self if self.paused else ClockEvents(self.started, (*self.pauses, (at, None)))
 
     def resume(self, at: float) -> ClockEvents:
         if not self.paused:

@@ -154,6 +154,9 @@ def end_of_hand(table: TableState) -> None:
     broke = [seat for seat in table.seats if seat.name in dealt and seat.stack == 0 and not seat.busted]
     clock = clock_now(table)
     if broke and rebuy_open(tour, clock):
+        started = dict(tour.hand_stacks)
+        table.tournament = replace(tour, busted_stacks=(*tour.busted_stacks, *(
+            (seat.name, started[seat.name]) for seat in broke)))
         for seat in broke:
             seat.busted = True
             table.facts.append(Busted(seat.name))
@@ -169,7 +172,7 @@ def _go_out(table: TableState, seats: list[Seat]) -> None:
     """Players going out at the same moment take the best places not yet taken from the bottom, the one who began
     the hand with more chips finishing higher; equal stacks share the better place (R35, TDA 21)."""
     tour = tour_of(table)
-    started = dict(tour.hand_stacks)
+    started = dict(tour.hand_stacks) | dict(tour.busted_stacks)  # a busted player: the hand they busted in
     placed = out_together([(seat.name, started.get(seat.name, 0)) for seat in seats],
                           tour.entrants - len(tour.places))
     for seat in seats:
@@ -179,7 +182,9 @@ def _go_out(table: TableState, seats: list[Seat]) -> None:
         found.append(Place(place, name, table.hand_number))
         table.facts.append(WentOut(name, place, table.hand_number, shared))
         log(table, msg(N_("{player} is out in place {place}"), rule="08", ruling="R35", player=name, place=place))
-    table.tournament = replace(tour, places=tuple(found))
+    gone = {seat.name for seat in seats}
+    table.tournament = replace(tour, places=tuple(found), busted_stacks=tuple(
+        item for item in tour.busted_stacks if item[0] not in gone))
 
 
 def _maybe_over(table: TableState) -> None:
@@ -276,7 +281,8 @@ def _rebuy(table: TableState, tour: Tour, seat: Seat) -> None:
     seat.busted = False
     seat.stack += rebuy.chips
     seat.bought_in += rebuy.chips
-    table.tournament = replace(tour, rebuys=tour.rebuys + 1)
+    table.tournament = replace(tour, rebuys=tour.rebuys + 1, busted_stacks=tuple(
+        item for item in tour.busted_stacks if item[0] != seat.name))
     price = money_text(rebuy.price)
     table.facts.append(Bought(seat.name, "rebuy", rebuy.chips, price))
     log(table, msg(N_("{player} rebuys: {chips} chips for {price}"), rule="01", ruling="R37", player=seat.name,

@@ -26,11 +26,11 @@ _SECTION = "08"  # the card's end of the session: places, and here what each pla
 def parse_money(value: Any, field: str) -> Decimal:
     """An amount of money (a decimal string or a number, at least 0, at most a million, at most two decimals), in
     cents; a 400 naming the field otherwise."""
-    text = _number_text(value)
-    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+    amount = _money(value)
+    if amount is None:
         raise BadInput(N_("“{field}” is an amount of money such as “20” or “12.50”: at most two decimals, from 0 "
                           "to 1000000."), rule=_SECTION, ruling="R37", field=field)
-    return Decimal(text).quantize(CENT)
+    return amount
 
 
 def money_text(amount: Decimal) -> str:
@@ -137,21 +137,32 @@ def check_chop(amounts: Any, players: Sequence[str], unpaid: Decimal) -> dict[st
 
 
 def _chop_amount(value: Any, name: str) -> Decimal:
-    text = _number_text(value)
-    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+    amount = _money(value)
+    if amount is None:
         raise BadInput(N_("{player}'s share must be an amount of money such as “50” or “12.50”."),
                        rule=_SECTION, ruling="R37", player=name)
+    return amount
+
+
+def _money(value: Any) -> Decimal | None:
+    """The amount in cents, or None when the value is not money as :func:`parse_money` reads it."""
+    text = _number_text(value)
+    if text is None or not _MONEY.fullmatch(text) or Decimal(text) > MAX_MONEY:
+        return None
     return Decimal(text).quantize(CENT)
 
 
 def _number_text(value: Any) -> str | None:
-    """The text of a number as typed: a string stripped, a whole number, or a float's shortest form; else None."""
+    """The text of a number as typed: a string stripped, a whole number, a decimal, or a float's shortest form;
+    else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, str):
         return value.strip()
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, Decimal):
+        return format(value, "f") if value.is_finite() else None  # amounts the engine has read already
     if isinstance(value, float):
         return repr(value)  # "12.5"; "inf", "nan" and "1e+20" fail the patterns
     return None
@@ -196,9 +207,16 @@ def _to_cents(exact: Sequence[Fraction], stacks: Sequence[int], total: Fraction)
     rounded = [_half_up(value) for value in exact]
     difference = int((_half_up(total) - sum(rounded, Decimal(0))) / CENT)
     order = sorted(range(len(stacks)), key=lambda player: -stacks[player])
-    step = CENT if difference > 0 else -CENT
-    for turn in range(abs(difference)):
-        rounded[order[turn % len(order)]] += step
+    turn = 0
+    while difference:
+        player = order[turn % len(order)]
+        turn += 1
+        if difference > 0:
+            rounded[player] += CENT
+            difference -= 1
+        elif rounded[player] > 0:  # never below nothing (prizes could rise with the place)
+            rounded[player] -= CENT
+            difference += 1
     return tuple(rounded)
 
 

@@ -5,7 +5,6 @@ class: the web layer and the tests use it, never ``GameLog`` itself.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..messages import Msg, Translate
@@ -49,7 +48,7 @@ class Game(GameLog):
         view = self.snapshot().tournament
         if view is None:
             return None
-        return level_json(view, time.time() if now is None else now, translate)
+        return level_json(view, self.clock() if now is None else now, translate)
 
     def session_log(self) -> tuple[HandLog, ...]:
         """Every hand's log lines, undone ones included (struck through), for the pages that show the session."""

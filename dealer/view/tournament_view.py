@@ -88,14 +88,19 @@ def tournament_view(table: TableState) -> TournamentView | None:
 
 def next_hand_note(playing: Level, coming: Level) -> Msg:
     """"Next hand: blinds 15/30" (with the limits and the ante when they change too: R36, TDA 23)."""
-    parts = [f"{coming.blinds[0]}/{coming.blinds[1]}"]
-    if coming.limits != playing.limits:
+    blinds = f"{coming.blinds[0]}/{coming.blinds[1]}"
+    limits = f"{coming.limits[0]}/{coming.limits[1]}"
+    new_limits, new_ante = coming.limits != playing.limits, coming.ante != playing.ante
+    if new_limits and new_ante:
         return msg(N_("Next hand: blinds {blinds}, limits {limits}, ante {ante}"), rule="03", ruling="R36",
-                   blinds=parts[0], limits=f"{coming.limits[0]}/{coming.limits[1]}", ante=coming.ante)
-    if coming.ante != playing.ante:
-        return msg(N_("Next hand: blinds {blinds}, ante {ante}"), rule="03", ruling="R36", blinds=parts[0],
+                   blinds=blinds, limits=limits, ante=coming.ante)
+    if new_limits:
+        return msg(N_("Next hand: blinds {blinds}, limits {limits}"), rule="03", ruling="R36", blinds=blinds,
+                   limits=limits)
+    if new_ante:
+        return msg(N_("Next hand: blinds {blinds}, ante {ante}"), rule="03", ruling="R36", blinds=blinds,
                    ante=coming.ante)
-    return msg(N_("Next hand: blinds {blinds}"), rule="03", ruling="R36", blinds=parts[0])
+    return msg(N_("Next hand: blinds {blinds}"), rule="03", ruling="R36", blinds=blinds)
 
 
 def _chop(table: TableState, tour: Tour, left: tuple[str, ...], busted: tuple[str, ...]) -> ChopView | None:
