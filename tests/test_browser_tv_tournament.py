@@ -1,6 +1,7 @@
 """The room display as a tournament's clock in a real browser, at 1920x1080 and at 1280x720: the time left counts
 down by itself, stands still once the dealer pauses the clock (through the API) and runs again on resume, the next
-level is named, and a new level reaches the screen when its time comes, with no input and no reload. At every
+level is named, and a new level reaches the screen when its time comes, with no input and no reload; a TV whose own
+clock is wrong still counts the laptop's time. At every
 check both screens fit (test_browser_tv.py's geometry: no scrolling, no text cut off or over another) and the clock
 and the level lie inside the viewport. The waits are generous; nothing here measures a duration."""
 
@@ -129,3 +130,19 @@ def test_tv_shows_the_next_level_when_its_time_comes_without_any_input(server: S
         assert seconds(clock(page)) > 9 * 60
         fits(page, name, artifacts, "break")
         assert page.evaluate("window.__sameDocument") is True
+
+
+def test_tv_counts_on_the_laptops_clock_when_its_own_is_wrong(server: ServerProcess, browser: Any) -> None:
+    api = Api(server.base)
+    levels = [{"blinds": [10, 20], "minutes": 20}, {"blinds": [15, 30], "minutes": 20}]
+    table, token, _ = api.create(PLAYERS, levels=levels, **{key: value for key, value in SETTINGS.items()
+                                                            if key != "breaks"})
+    api.ok(table, token, "deal")
+    context = browser.new_context(viewport=SCREENS["1280"])
+    context.add_init_script("const realNow = Date.now; Date.now = () => realNow() + 10 * 60 * 1000;")  # 10 min fast
+    page = context.new_page()
+    page.set_default_timeout(CATCH_UP)
+    page.goto(f"{server.base}/t/{table}/tv")
+    page.wait_for_timeout(2000)  # several polls, each saying the laptop's time
+    assert 19 * 60 - 60 < seconds(clock(page)) <= 20 * 60  # not 10 minutes less
+    context.close()

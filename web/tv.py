@@ -4,11 +4,13 @@ Routes (GET only; no form, no button, nothing about the dealer token):
     /t/<table_id>/tv        the whole screen, landscape, sized to fill a 1920x1080 or 1280x720 TV without scrolling
     /t/<table_id>/tv/live   its live part, polled as the phones poll theirs: ``?seq=N`` answers 204 No Content
                             while the table is still at seq N, otherwise the fresh part (rendered once per seq and
-                            language, then served from memory)
+                            language, then served from memory); a tournament's also names the clock's period
+                            (``&p=K``), so a new level or break arrives without any input
 
 It is one more serialisation of the engine's snapshot: whose turn, the call and the cap, the pots, each seat's
 stack, bet, status and draws, the draw's announcements, the showdown, the last result and the standings, each
-printed from what the snapshot says (templates/tv.html); nothing here works out a rule.
+printed from what the snapshot says (templates/tv.html); a tournament's screen is its clock first
+(templates/tv/tournament.html, web/tournament_screens.py); nothing here works out a rule.
 """
 
 from __future__ import annotations
