@@ -20,8 +20,11 @@ TOURNAMENT_KEYS = ("level", "next_level", "tournament", "places", "prize_pool", 
 
 
 def test_a_session_and_an_open_game_have_the_tournament_keys_empty(api: Api) -> None:
-    _table, _token, state = api.create(["Ana", "Bia"], button="Ana")
+    table, token, state = api.create(["Ana", "Bia"], button="Ana")
     assert state["format"] == "session"
+    api.ok(table, token, "deal")
+    document = api.request("GET", f"/api/tables/{table}/export", token=token)[1]
+    assert "at" not in document["log"][1] and "format" not in document["log"][0]  # its log reads as before
     assert {key: state[key] for key in TOURNAMENT_KEYS} == {
         "level": None, "next_level": None, "tournament": None, "places": [], "prize_pool": None, "payouts": [],
         "chop": None}
