@@ -48,6 +48,7 @@ SAME_AS_ENGLISH = {
     "Pat", "pat",  # the card's word for drawing none ("stand pat", "fica pat", "queda pat")
     "Small blind", "small blind", "Big blind", "big blind", "SB", "BB",  # the card names the blinds in English
     "PHH",  # the name of a file format (PokerKit's hand histories)
+    "blinds %(small)s/%(big)s", "ante %(ante)s", "Add-ons",  # tournament levels: the players. words
 }
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
@@ -27,6 +28,7 @@ from .limits import path_number, query_number
 from .service import service
 from .stacks_chart import stacks_chart
 from .table_errors import TableNotFound
+from .tournament_screens import clock_text, tournament_screen, with_clock
 from .urls import player_url
 
 bp = Blueprint("player", __name__)
@@ -39,6 +41,7 @@ POLL_TIMEOUT = "4s"  # a poll lost with the Wi-Fi is abandoned, so the next one 
 
 bp.add_app_template_global(player_url, "player_url")
 bp.add_app_template_global(qr.svg, "qr_svg")
+bp.add_app_template_filter(clock_text, "clock")
 
 
 def language() -> str:
@@ -46,6 +49,23 @@ def language() -> str:
 
 
 # --- the fragment cache: one render per table, seq and language -------------------------------------------------
+
+def live_version(table_id: str) -> tuple[int, int | None]:
+    """What a live part shows: the table's seq, and in a tournament the clock's period (a new level or break is news
+    without any input: R36), None at other tables (TableNotFound for no table)."""
+    game = service().game(table_id)
+    return game.seq, game.clock_period() if game.is_tournament else None
+
+
+def live_url(endpoint: str, table_id: str, seq: int, period: int | None, **args: Any) -> str:
+    """The live part's polling URL: ``?seq=N``, and ``&p=K`` (the clock's period) in a tournament."""
+    return url_for(endpoint, table_id=table_id, seq=seq, p=period, **args)
+
+
+def unchanged(seq: int, period: int | None) -> bool:
+    """The polling screen already shows this seq (and clock period): its ``?seq=N`` (and ``&p=K``)."""
+    return query_number("seq") == seq and query_number("p") == period
+
 
 class Fragments:
     """The latest rendered live fragment of each table, per language. A new seq replaces the old entry."""
@@ -88,18 +108,21 @@ def fragments(name: str = "player_fragments") -> Fragments:
 
 def _render(table_id: str, fragment: bool) -> tuple[str, int]:
     """The page or its live fragment, and the seq it shows."""
+    seq, period = live_version(table_id)
     snap = service().access(table_id).snapshot()
     html = render_template("player.html", table=snap, table_id=table_id, fragment=fragment,
                            chart=stacks_chart(snap.history, [seat.name for seat in snap.seats]),
                            layout="player/fragment.html" if fragment else "base.html",
-                           live_url=url_for("player.live", table_id=table_id, seq=snap.seq),
-                           poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
-    return html, snap.seq
+                           live_url=live_url("player.live", table_id, seq, period),
+                           clock=tournament_screen(snap), poll_interval=POLL_INTERVAL, poll_timeout=POLL_TIMEOUT)
+    return html, seq
 
 
-def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[[], tuple[str, int]]) -> str:
-    """The fragment at ``seq`` in this request's language, rendered by ``render`` only when no phone asked yet."""
-    lang = language()
+def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[[], tuple[str, int]],
+                    period: int | None = None) -> str:
+    """The fragment at ``seq`` (and a tournament's clock ``period``) in this request's language, rendered by
+    ``render`` only when no phone asked yet."""
+    lang = language() if period is None else f"{language()}@{period}"
     html = cache.get(table_id, seq, lang)
     if html is None:
         with cache.render_lock(table_id):
@@ -111,15 +134,18 @@ def cached_fragment(cache: Fragments, table_id: str, seq: int, render: Callable[
 
 
 def live_answer(table_id: str, cache: Fragments, render: Callable[[], tuple[str, int]]) -> Response:
-    """What a live poll gets: 204 while the table is still at the ``?seq=N`` the screen shows, otherwise the fresh
-    fragment (one render per seq and language, whoever asks), or the "table gone" part when there is no table."""
+    """What a live poll gets: 204 while the table is still at the ``?seq=N`` (and clock period ``&p=K``) the screen
+    shows, otherwise the fresh fragment (one render per seq, period and language, whoever asks), or the "table gone"
+    part when there is no table. A tournament's answers say the laptop's time, for its countdowns."""
     try:
-        seq = service().seq(table_id)
+        seq, period = live_version(table_id)
     except TableNotFound:
         return fresh(make_response(render_template("player/gone.html", table_id=table_id), 404))
-    if query_number("seq") == seq:
-        return fresh(make_response("", 204))
-    return fresh(make_response(cached_fragment(cache, table_id, seq, render)))
+    if unchanged(seq, period):
+        answer = make_response("", 204)
+    else:
+        answer = make_response(cached_fragment(cache, table_id, seq, render, period))
+    return fresh(answer if period is None else with_clock(answer))
 
 
 def fresh(response: Response) -> Response:
@@ -147,14 +173,15 @@ def tables() -> Response:
 
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> Response:
-    seq = service().seq(table_id)  # an unknown table: web/errors.py answers 404
-    etag = f"p{seq}-{language()}"
+    seq, period = live_version(table_id)  # an unknown table: web/errors.py answers 404
+    etag = f"p{seq}-{language()}" + ("" if period is None else f"-{period}")
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
         # a flood of page loads costs lookups; the page's language links name the request's path, so only the plain
         # address is served from the cache
-        html = (cached_fragment(fragments("player_pages"), table_id, seq, lambda: _render(table_id, fragment=False))
+        html = (cached_fragment(fragments("player_pages"), table_id, seq, lambda: _render(table_id, fragment=False),
+                                period)
                 if not request.query_string else _render(table_id, fragment=False)[0])
         response = make_response(html)
     response.set_etag(etag, weak=True)

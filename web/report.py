@@ -13,6 +13,7 @@ from dealer import night_report
 from .player import cached_fragment, fragments
 from .service import WRITING, service
 from .stacks_chart import stacks_chart
+from .tournament_screens import tournament_screen
 
 bp = Blueprint("report", __name__)
 
@@ -32,7 +33,7 @@ def report(table_id: str) -> Response:
 
 
 def _render(table_id: str) -> tuple[str, int]:
-    """The report page, and the seq it shows."""
+    """The report page, and the seq it shows (a tournament's places and payouts change only with it)."""
     access = service().access(table_id)
     with WRITING:
         snap = access.snapshot()
@@ -40,4 +41,4 @@ def _render(table_id: str) -> tuple[str, int]:
         chart = stacks_chart(snap.history, [seat.name for seat in snap.seats], width=640, height=220)
         started, ended = access.dates()
         return render_template("report.html", table=snap, table_id=table_id, night=night, chart=chart,
-                               started=started, ended=ended), snap.seq
+                               started=started, ended=ended, clock=tournament_screen(snap)), snap.seq

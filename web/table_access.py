@@ -229,7 +229,7 @@ class TableAccess:
         seq = payload.get("seq") if isinstance(payload, dict) else None
         with self._changing() as slot:
             slot.game.push(entry, seq, now=time.time())  # a tournament's rules read the clock then (R36)
-            self._persist(entry)
+            self._persist(slot.game.entries[-1])  # as pushed: a tournament's input with its time, for the rebuild
         return self._slot.game
 
     def undo(self, seq: int | None = None) -> Game:

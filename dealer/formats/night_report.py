@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from ..messages import Msg
 from ..record.hand_record import SessionRecord
-from ..rules.facts import StakesChanged
+from ..rules.facts import Bought, StakesChanged
 from ..rules.games import DEFAULT_GAMES, game_rules
 from ..rules.legal import Action
 from ..view.snapshot import StandingRow
 
 BIGGEST_POTS = 5
+REBUY, ADD_ON = "rebuy", "add_on"  # the kinds of a tournament's purchases (Bought)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class PlayerNight:
     showdowns_won: int  # of those, won at a showdown
     biggest_pot: int  # the most chips taken in one hand
     cards_drawn: int
+    rebuys: int = 0  # a tournament's rebuys and add-ons bought by the player (R37)
+    add_ons: int = 0
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class NightReport:
     finished_hands: int
     games: tuple[tuple[Msg, int], ...] = ()  # hands dealt of each game, where the table played other games (R25)
     stakes_changes: tuple[Msg, ...] = ()  # an open game's new stakes between hands, in order (R34)
+    rebuys: int = 0  # a tournament's rebuys and add-ons, all players (R37)
+    add_ons: int = 0
 
 
 def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> NightReport:
@@ -80,12 +85,25 @@ def night_report(session: SessionRecord, standings: Sequence[StandingRow]) -> Ni
         pots.append(BigPot(hand.number, sum(award.amount for award in result.awards), winners,
                            not result.uncontested, _game_name(session, hand.game)))
     pots.sort(key=lambda pot: (-pot.amount, pot.hand))
+    bought = purchases(session)
     players = tuple(PlayerNight(row.name, row.place, row.shared, row.stack, row.change, played[row.name],
-                                won[row.name], showdowns[row.name], biggest[row.name], drawn[row.name])
+                                won[row.name], showdowns[row.name], biggest[row.name], drawn[row.name],
+                                bought[REBUY][row.name], bought[ADD_ON][row.name])
                     for row in standings)
     return NightReport(players, tuple(pots[:BIGGEST_POTS]), tuple(hand.number for hand in session.hands),
                        sum(1 for hand in session.hands if hand.result is not None), _games_played(session),
-                       stakes_changes(session))
+                       stakes_changes(session), bought[REBUY].total(), bought[ADD_ON].total())
+
+
+def purchases(session: SessionRecord) -> dict[str, Counter[str]]:
+    """A tournament's rebuys and add-ons per player, as recorded (R37); nobody's in a session or an open game."""
+    found: dict[str, Counter[str]] = {REBUY: Counter(), ADD_ON: Counter()}
+    steps = (*session.before, *(step for hand in session.hands for step in (*hand.steps, *hand.between)))
+    for step in steps:
+        for fact in step.facts:
+            if isinstance(fact, Bought) and fact.kind in found:
+                found[fact.kind][fact.player] += 1
+    return found
 
 
 def stakes_changes(session: SessionRecord) -> tuple[Msg, ...]:

@@ -36,7 +36,7 @@ from ..rules.games import DEFAULT_GAME, FIXED_LIMIT, GAMES, PREFIXES, GameRules,
 from ..rules.legal import Action
 from ..rules.stakes import ANTE_BIG_BLIND, Stakes
 from ..rules.table_state import Phase
-from .pokerstars import SITE
+from .pokerstars import SITE, level_at
 
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
@@ -314,6 +314,9 @@ def _fields(session: SessionRecord, hand: HandRecord, table_id: str, order: tupl
                       day=moment.day, month=moment.month, year=moment.year)
     if hand.final is not None:
         fields["finishing_stacks"] = hand.final_in(order)
+    level = level_at(session, hand.number)
+    if level:  # a tournament's level, PHH's own field (R36)
+        fields["level"] = level
     extra = _extras(hand)
     fields.update(extra)
     return fields

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable
 
 from ..record.hand_record import Correction, HandRecord, SessionRecord
-from ..rules.facts import AntePosted, BlindPosted, Shown, Step
+from ..rules.facts import AntePosted, BlindPosted, LevelStarted, Shown, Step
 from ..rules.games import FIXED_LIMIT, GAMES, NO_LIMIT, POT_LIMIT, PREFIXES, GameRules, game_rules
 from ..rules.legal import Action
 from ..rules.outcomes import Award
@@ -78,6 +78,29 @@ def at_its_place(correction: Correction) -> int:
     return correction.step.seq if correction.step is not None else correction.seq
 
 
+def level_at(session: SessionRecord, number: int) -> int:
+    """The tournament level hand ``number`` was dealt at: the latest level a deal up to it started (0: no level,
+    a session or an open game)."""
+    level = 0
+    for hand in session.hands:
+        if hand.number > number:
+            break
+        level = next((fact.number for fact in hand.steps[0].facts if isinstance(fact, LevelStarted)), level)
+    return level
+
+
+ROMAN = ((40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))  # a tournament has at most 40 levels
+
+
+def roman(number: int) -> str:
+    """A level's number as PokerStars writes it: "Level XII"."""
+    text = ""
+    for value, letters in ROMAN:
+        count, number = divmod(number, value)
+        text += letters * count
+    return text
+
+
 def stamp(when: float | None) -> str:
     return time.strftime("%Y/%m/%d %H:%M:%S %Z", time.localtime(when or 0))
 
@@ -118,8 +141,13 @@ class HandWriter:
         hand, stakes, game = self.hand, self.session.stakes_at(self.hand.number), self.game
         when = self.session.time(hand.deal_seq)
         amounts = (stakes.small_blind, stakes.big_blind) if game.big_bet else (stakes.small_bet, stakes.big_bet)
-        self.out.append(f"{SITE} Hand #{hand.number}:  {game_title(game)} ({amounts[0]}/{amounts[1]}) - "
-                        f"{stamp(when)}")
+        level = level_at(self.session, hand.number)
+        if level:  # a tournament's hand names its level as PokerStars tournaments do (R36)
+            self.out.append(f"{SITE} Hand #{hand.number}: Tournament #{self.table_id}, {game_title(game)} - "
+                            f"Level {roman(level)} ({amounts[0]}/{amounts[1]}) - {stamp(when)}")
+        else:
+            self.out.append(f"{SITE} Hand #{hand.number}:  {game_title(game)} ({amounts[0]}/{amounts[1]}) - "
+                            f"{stamp(when)}")
         button = next(number for number, name, _ in hand.seats if name == hand.button)
         self.out.append(f"Table '{self.table_id}' 6-max Seat #{button} is the button")
         for number, name, stack in hand.seats:
