@@ -79,6 +79,8 @@ from .rules.ranking import (
 )
 from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Stakes
 from .rules.table_state import Phase, Status
+from .rules.tournament import Clock as TournamentClock
+from .rules.tournament import Place as TournamentPlace
 from .view.button_labels import deal_label, draw_label
 from .view.game import Game
 from .view.read_model import hand_log, session_log
@@ -107,6 +109,7 @@ from .view.snapshot import (
 )
 from .view.snapshot_json import RenderedLines, state_json
 from .view.tape import HandTape, TapeStart, TapeStep, play_tape, steps_json, tape_start
+from .view.tournament_view import TournamentView
 from .view.wager_view import PushedReading, read_pushed
 
 __all__ = [
@@ -207,6 +210,9 @@ __all__ = [
     "TapeStart",
     "TapeStep",
     "Term",
+    "TournamentClock",
+    "TournamentPlace",
+    "TournamentView",
     "Translate",
     "Undo",
     "WagerPreset",

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from dealer import MAX_PLAYERS, Snapshot
+from dealer import MAX_PLAYERS, Snapshot, TournamentView
 
 __all__ = ["TOURNAMENT_ACTIONS", "Busted", "ChopForm", "ChopRow", "ClockStrip", "PlaceRow", "TournamentControls",
            "chop_fields", "clock_key", "clock_strip", "clock_text", "place_rows", "tournament_controls"]
@@ -62,7 +62,7 @@ class ClockStrip:
     """The clock's level (the one the next deal uses) and the next one, read from the snapshot's tournament part,
     with the time left at the moment of the answer, and Pause / Resume as the engine offers them."""
 
-    view: Any  # the snapshot's TournamentView (dealer/view/tournament_view.py; dealer/__init__ does not name it)
+    view: TournamentView  # the snapshot's tournament part
     seconds_left: float | None
     hands_left: int | None
     seconds_to_break: float | None

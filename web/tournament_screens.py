@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 import time
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from flask import Response
 
-from dealer import FIXED_LIMIT, Snapshot
+from dealer import FIXED_LIMIT, Snapshot, TournamentClock, TournamentPlace, TournamentView
 
 CLOCK_HEADER = "X-Clock-Now"
 
@@ -30,8 +30,8 @@ class FinishRow(NamedTuple):
 
 
 class TournamentScreen(NamedTuple):
-    view: Any  # the snapshot's TournamentView: levels, players left, places, prize pool, payouts (R35-R37)
-    time: Any  # its Clock read at ``at``: seconds left in the level or break, hands left, seconds to the break
+    view: TournamentView  # the tournament part: levels, players left, places, prize pool, payouts (R35-R37)
+    time: TournamentClock  # its clock at ``at``: seconds left in the level or break, hands left, seconds to a break
     at: float  # the laptop's time the clock was read at (seconds since the epoch)
     limits: bool  # a level's fixed limits are worth showing: the table plays a fixed-limit game
 
@@ -52,7 +52,7 @@ class TournamentScreen(NamedTuple):
         return tuple(sorted(rows, key=lambda row: row.place))
 
 
-def _out_in(place: Any) -> int | None:
+def _out_in(place: TournamentPlace | None) -> int | None:
     """The hand a player went out in; none for the winner, who never went out (nor before the first deal)."""
     return place.hand or None if place is not None and place.place > 1 else None
 

@@ -28,7 +28,8 @@ TOURNAMENT_RULINGS: tuple[tuple[str, tuple[str, ...], str, str, str], ...] = (
         N_("Levels and the tournament clock"),
         N_("The stakes rise by levels: blinds, limits and ante. The clock starts at the first deal and counts "
            "running time, which stops while the clock is paused. Each level lasts its minutes of running time; a "
-           "break may follow a level; the last level counts down its minutes, then stays in force. A hand is dealt at the level in force when it is "
+           "break may follow a level; the last level counts down its minutes, then stays in force. A hand is "
+           "dealt at the level in force when it is "
            "dealt: a level that ends during a hand applies from the next deal (TDA 23). Levels may count hands "
            "instead of minutes: level 2 of five hands a level begins with the sixth deal, and a misdeal dealt "
            "again counts once. During a break no hand is dealt; a hand in play when the break begins is played "
