@@ -23,7 +23,8 @@ DEAL, BET = Phase.DEAL, Phase.BET
 # Sentences without arguments are values: built once, shared by every snapshot (a Msg is never changed).
 _MUCKED = msg(N_("Mucked"))  # the hand given up at the showdown: the seat says so (its pots no longer count it)
 _STATUS_LABELS = {Status.ALL_IN: msg(N_("All-in")), Status.FOLDED: msg(N_("Folded")), Status.OUT: msg(N_("Out")),
-                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26")}
+                  Status.SITTING_OUT: msg(N_("Sitting out"), ruling="R26"), Status.LEFT: msg(N_("Left"), ruling="R26"),
+                  Status.BUSTED: msg(N_("Busted: rebuy or out"), ruling="R35")}
 
 # Kept rows and rounds: a table of six sees a few hundred a night; past this many, the oldest night's go.
 _MOST_KEPT = 512
