@@ -18,7 +18,7 @@ from ..rules.draws import announcements
 from ..rules.entries import Input
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.legal import Legal
+from ..rules.legal import WAGERS, Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
@@ -225,7 +225,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         cache.last_result(table),  # result
         ranked,  # standings
         _title(is_open, phase, in_hand),  # standings_title
-        cache.live.same_notes(notes(table, seat)),  # notes
+        cache.live.same_notes(notes(table, seat, game.legal)),  # notes
         tuple(game.hand_lines(table.hand_number)),  # log
         title,  # log_title
         label_of(last_lines, entry) if entry else None,  # undo
@@ -316,8 +316,9 @@ def standings(table: TableState) -> tuple[StandingRow, ...]:
     return ranked((seat.name, stacks[seat.name], start[seat.name]) for seat in table.seats if not seat.left)
 
 
-def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
-    """Notable facts of the moment, each with its rule: why a raise is not offered, a short all-in, and so on."""
+def notes(table: TableState, seat: Seat | None, legal: Legal = ()) -> tuple[Msg, ...]:
+    """Notable facts of the moment, each with its rule: why a raise is not offered (``legal``: the legal actions),
+    a short all-in, and so on."""
     hand = table.hand
     if table.phase is DEAL:
         return (msg(N_("Shuffle all 52 cards, then deal hand {number}."), rule="08", number=table.hand_number + 1),)
@@ -339,7 +340,9 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
             found.append(msg(N_("A short all-in made it {level}: it does not reopen the betting for players who "
                                 "already acted at {qualifying}."), rule="06", ruling="R7", level=level,
                              qualifying=round_.level))
-        blocker = betting.raise_blocker(table, round_, seat)
+        # A bet or raise the rules offer has no blocker (betting.options asks what raise_blocker explains).
+        blocker = None if any(option.action in WAGERS for option in legal) else betting.raise_blocker(
+            table, round_, seat)
         if blocker is not None:
             found.append(blocker)
     if table.phase is DRAW and seat is not None:
