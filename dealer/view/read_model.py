@@ -65,7 +65,7 @@ class Played(Protocol):
         """Every hand dealt so far, as recorded."""
     def games_played(self) -> Mapping[int, str]:
         """Each dealt hand's game (its code), by hand number."""
-    def hand_lines(self, number: int) -> list[LogLine]:
+    def hand_lines(self, number: int) -> tuple[LogLine, ...]:
         """Hand ``number``'s lines, undone ones included, read from its steps."""
     def latest_step(self) -> Step | None:
         """The step of the latest effective input."""
@@ -136,10 +136,10 @@ class ReadCache:
             self.summaries = hand_summaries(played.hands(), played.games_played() if len(table.games) > 1 else {})
         return self.standings, self.history
 
-    def earlier(self, table: TableState, played: Played) -> tuple[HandSummary, ...]:
+    def earlier(self, table: TableState) -> tuple[HandSummary, ...]:
         """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS: the
-        same tuple while they are the same (the STATE reuses its JSON by identity)."""
-        self.between_hands(table, played)
+        same tuple while they are the same (the STATE reuses its JSON by identity). Read after ``between_hands``,
+        which keeps the summaries."""
         if (self.summaries, table.hand_number) != self.earlier_key:
             self.earlier_key = (self.summaries, table.hand_number)
             self.earlier_value = tuple(summary for summary in self.summaries
@@ -165,8 +165,11 @@ class ReadCache:
         muck): a check, an announcement or a serving leaves them as they were."""
         hand = table.hand
         assert hand is not None
-        key = (hand.showdown, *[(seat.name, seat.committed, seat.in_hand and not seat.folded, seat.stack > 0)
-                                for seat in table.seats], *(hand.showdown.mucked if hand.showdown else ()))
+        seats = table.seats
+        # The seats (their names; a join makes a new list) and one number a seat for what its share is built from:
+        # its chips in, whether it is still in the hand, whether it has chips behind (cheaper than a tuple a seat).
+        key = (hand.showdown, seats, *(hand.showdown.mucked if hand.showdown else ()),
+               *[seat.committed * 4 + (seat.in_hand and not seat.folded) * 2 + (seat.stack > 0) for seat in seats])
         if key != self.pots_key:
             self.pots_key, self.pots = key, _pots(table)
         return self.pots
@@ -226,7 +229,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         ranked,  # standings
         _title(is_open, phase, in_hand),  # standings_title
         cache.live.same_notes(notes(table, seat, game.legal)),  # notes
-        tuple(game.hand_lines(table.hand_number)),  # log
+        game.hand_lines(table.hand_number),  # log
         title,  # log_title
         label_of(last_lines, entry) if entry else None,  # undo
         boundary_sentence(table, entry),  # undo_confirm
@@ -235,7 +238,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         history,
         total,
         table.misdeals,
-        cache.earlier(table, game),
+        cache.earlier(table),
         OnFirstRead(last_lines, game_now, table.games, sum(seat.taken for seat in table.seats) if is_open else 0,
                   announcements(table)),  # lazy
         table_game(table), cache.table_games(table), table.choice,  # game, games, choice
@@ -295,7 +298,7 @@ def _pots(table: TableState) -> tuple[PotView, ...]:
     found = list(hand.showdown.pots) if hand.showdown is not None else build_pots(table.seats)
     mucked = hand.showdown.mucked if hand.showdown is not None else ()
     return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible,
-                         tuple(name for name in pot.eligible if name not in mucked))
+                         tuple(name for name in pot.eligible if name not in mucked) if mucked else pot.eligible)
                  for index, pot in enumerate(found))
 
 
