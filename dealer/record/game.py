@@ -169,7 +169,7 @@ class GameLog:
             lines.extend(step_lines(step))
         return with_undone(lines, taken_back(self.corrections, number))
 
-    def hand_lines(self, number: int) -> list[LogLine]:
+    def hand_lines(self, number: int) -> tuple[LogLine, ...]:
         """Hand ``number``'s lines, undone ones included, read from its steps (cached for the hand in play)."""
         return self._lines.hand(self.state.record, self.corrections, number)
 

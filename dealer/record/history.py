@@ -99,7 +99,7 @@ class HandLines:
         self._undone: list[LogLine] = []
 
     def effective(self, steps: Sequence[Step], number: int) -> list[LogLine]:
-        """Hand ``number``'s lines from the steps in force (a copy the caller may keep)."""
+        """Hand ``number``'s lines from the steps in force (the cache's own list: read it, never keep it)."""
         start, end = hand_span(steps, number)
         first = steps[start] if start < end else None
         hand, known, count = self._key
@@ -111,7 +111,7 @@ class HandLines:
             self._effective.extend(step_lines(step))
         self._key = (number, first, end - start)
         self._last = steps[end - 1] if end > start else None
-        return list(self._effective)
+        return self._effective
 
     def undone(self, corrections: Sequence[Correction], number: int) -> list[LogLine]:
         """Hand ``number``'s lines taken back by an undo (corrections only grow: re-read when one is added)."""
@@ -120,9 +120,10 @@ class HandLines:
             self._undone_key, self._undone = key, taken_back(corrections, number)
         return self._undone
 
-    def hand(self, steps: Sequence[Step], corrections: Sequence[Correction], number: int) -> list[LogLine]:
+    def hand(self, steps: Sequence[Step], corrections: Sequence[Correction], number: int) -> tuple[LogLine, ...]:
         """Hand ``number``'s lines, undone ones included, in the order first recorded."""
-        return with_undone(self.effective(steps, number), self.undone(corrections, number))
+        effective, undone = self.effective(steps, number), self.undone(corrections, number)
+        return tuple(with_undone(effective, undone)) if undone else tuple(effective)
 
 
 def _hand_of(step: Step) -> int:

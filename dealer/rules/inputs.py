@@ -111,7 +111,7 @@ def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAct
 
 
 def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Legal) -> LegalAction:
-    seat = to_act(table)
+    seat = table.seat(hand.to_act) if hand.to_act and not hand.ended else None  # to_act: a hand is in play here
     if seat is None or entry.player != seat.name:
         if entry.player is not None and not any(s.name == entry.player for s in table.seats):
             raise NotAllowed(N_("There is no player “{player}” at this table."), player=entry.player)
@@ -132,7 +132,7 @@ def _apply_player_action(table: TableState, hand: Hand, entry: Input, legal: Leg
     hand.exposed_open = False
     if table.phase is BETTING:
         log(table, betting.apply(table, hand, seat, option))
-        if table.live_count() == 1:
+        if option.action is _FOLD and table.live_count() == 1:  # only a fold leaves fewer players in the hand
             win_uncontested(table, hand)
         else:
             after_bet(table, hand, seat.name)

@@ -47,6 +47,9 @@ def build_pots(seats: list[Seat]) -> list[Pot]:
     """
     caps = sorted({seat.committed for seat in seats if seat.live and seat.stack == 0 and seat.committed > 0})
     anyone_active = any(seat.active for seat in seats)
+    if not caps and anyone_active:  # nobody all-in: one pot, what the loop below gives for its one level
+        amount = sum(seat.committed for seat in seats)
+        return [Pot(amount, tuple(seat.name for seat in seats if seat.active))] if amount > 0 else []
     levels: list[int | None] = list(caps) + ([None] if anyone_active else [])
     pots: list[Pot] = []
     floor = 0

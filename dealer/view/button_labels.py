@@ -6,10 +6,9 @@ from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
 from ..rules.entries import Input
-from ..rules.games import DEFAULT_GAMES
+from ..rules.games import DEFAULT_GAMES, GameRules
 from ..rules.legal import CHECK, DRAW, FOLD, MISDEAL, MUCK, SHOW, Action, LegalAction
 from ..rules.stakes import MAX_DISCARD
-from ..rules.table_state import TableState
 from .snapshot import Option
 
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
@@ -70,12 +69,11 @@ def deal_label(number: int, game: Msg) -> Msg:
     return msg(N_("Deal hand {number}: {game}"), ruling="R25", number=number, game=game)
 
 
-def option_for(option: LegalAction, table: TableState) -> Option:
-    """A legal action with its button words and, for the dealer's rare inputs, what it does and why."""
+def option_for(option: LegalAction, number: int, games: tuple[str, ...], game: GameRules | None) -> Option:
+    """A legal action with its button words and, for the dealer's rare inputs, what it does and why (``number``:
+    the next hand's; ``games``: the table's; ``game``: the one the next hand plays, when known)."""
     if option.action is _DEAL:
-        number = table.hand_number + 1
-        game = table.game
-        if table.games != DEFAULT_GAMES and game is not None:
+        if games != DEFAULT_GAMES and game is not None:
             return Option(option, deal_label(number, game.full_name))
         if number == 1:
             return Option(option, msg(N_("Deal hand {number}"), number=number))

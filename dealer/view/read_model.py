@@ -18,22 +18,22 @@ from ..rules.draws import announcements
 from ..rules.entries import Input
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.legal import Legal
+from ..rules.legal import WAGERS, Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
 from ..rules.stakes import Stakes
 from ..rules.table_state import Phase, Seat, TableState
 from ..rules.turn import to_act
-from .button_labels import label_of, option_for
+from .button_labels import label_of
 from .game_view import GameView, table_game, table_games
+from .lazy_parts import OnFirstRead
 from .ledger_view import NightCache, open_standings
 from .live_parts import LiveParts
 from .plan_view import plan_items, plan_title
 from .results import result_view
 from .showdown_view import showdown_view
 from .snapshot import (
-    Announcement,
     DealPlan,
     HandLog,
     HandSummary,
@@ -43,8 +43,7 @@ from .snapshot import (
     Snapshot,
     StandingRow,
 )
-from .speech import speech
-from .table_words import EARLIER_HANDS, chip_check, hand_label, hand_summaries, stage, stakes_text
+from .table_words import EARLIER_HANDS, hand_label, hand_summaries, ranked, stage, stakes_text
 from .tournament_view import tournament_view
 from .wager_view import wager_range
 
@@ -67,7 +66,7 @@ class Played(Protocol):
         """Every hand dealt so far, as recorded."""
     def games_played(self) -> Mapping[int, str]:
         """Each dealt hand's game (its code), by hand number."""
-    def hand_lines(self, number: int) -> list[LogLine]:
+    def hand_lines(self, number: int) -> tuple[LogLine, ...]:
         """Hand ``number``'s lines, undone ones included, read from its steps."""
     def latest_step(self) -> Step | None:
         """The step of the latest effective input."""
@@ -82,7 +81,7 @@ _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
-assert Snapshot._fields[-15:-5] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
+assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
                                     "settlement_words", "balance", "settled", "settled_words")
 
 
@@ -112,8 +111,6 @@ class ReadCache:
         self.night = NightCache()
         self.pots_key: tuple[object, ...] = ()
         self.pots: tuple[PotView, ...] = ()
-        self.stacks_key: list[tuple[str, int, int]] = []
-        self.ranked_now: tuple[StandingRow, ...] = ()
         self.live = LiveParts()  # the seat rows, the betting round and the notes, kept while unchanged
         self.games_key: tuple[str, ...] = ()
         self.games: tuple[GameView, ...] = ()
@@ -140,10 +137,10 @@ class ReadCache:
             self.summaries = hand_summaries(played.hands(), played.games_played() if len(table.games) > 1 else {})
         return self.standings, self.history
 
-    def earlier(self, table: TableState, played: Played) -> tuple[HandSummary, ...]:
+    def earlier(self, table: TableState) -> tuple[HandSummary, ...]:
         """The summaries but the hand whose log is shown in full (the latest dealt), at most EARLIER_HANDS: the
-        same tuple while they are the same (the STATE reuses its JSON by identity)."""
-        self.between_hands(table, played)
+        same tuple while they are the same (the STATE reuses its JSON by identity). Read after ``between_hands``,
+        which keeps the summaries."""
         if (self.summaries, table.hand_number) != self.earlier_key:
             self.earlier_key = (self.summaries, table.hand_number)
             self.earlier_value = tuple(summary for summary in self.summaries
@@ -164,21 +161,16 @@ class ReadCache:
             self.words_value = (hand_label(table), stage(table), log_title(table.hand_number))
         return self.words_value
 
-    def chips_now(self, table: TableState) -> tuple[StandingRow, ...]:
-        """The stacks at this moment, ranked: built again only when a stack (or what a player bought in) changes."""
-        key = [(seat.name, seat.stack, seat.bought_in) for seat in table.seats]
-        if key != self.stacks_key:
-            self.stacks_key = key
-            self.ranked_now = standings(table, {seat.name: seat.stack for seat in table.seats})
-        return self.ranked_now
-
     def pot_views(self, table: TableState) -> tuple[PotView, ...]:
         """The pots, built again only when a player's chips in or claim on them change (a bet, a call, a fold, a
         muck): a check, an announcement or a serving leaves them as they were."""
         hand = table.hand
         assert hand is not None
-        key = (hand.showdown, *[(seat.name, seat.committed, seat.in_hand and not seat.folded, seat.stack > 0)
-                                for seat in table.seats], *(hand.showdown.mucked if hand.showdown else ()))
+        seats = table.seats
+        # The seats (their names; a join makes a new list) and one number a seat for what its share is built from:
+        # its chips in, whether it is still in the hand, whether it has chips behind (cheaper than a tuple a seat).
+        key = (hand.showdown, seats, *(hand.showdown.mucked if hand.showdown else ()),
+               *[seat.committed * 4 + (seat.in_hand and not seat.folded) * 2 + (seat.stack > 0) for seat in seats])
         if key != self.pots_key:
             self.pots_key, self.pots = key, _pots(table)
         return self.pots
@@ -204,8 +196,6 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
     seat = to_act(table)
     pots = cache.pot_views(table) if in_hand else ()
-    stacks_sum = sum(seat.stack for seat in table.seats)
-    pot_total = sum(pot.amount for pot in pots)
     number = _round(table)
     label, where, title = cache.words(table, number)
     last = game.inputs[-1] if game.inputs else None
@@ -217,6 +207,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     entry = last[1] if last else None
     acting = seat.name if seat else None
     game_now = table.game
+    is_open = table.settings.is_open
     # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
     # called with keywords costs about 4 µs in its Python-level __new__.
     return _make((
@@ -226,7 +217,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         hand.button if hand else None, hand.small_blind if hand else None, hand.big_blind if hand else None,
         next_button(table) if phase is DEAL else None,  # button_next
         acting,  # to_act
-        tuple(option_for(option, table) for option in game.legal),  # options
+        game.legal,
         to_call,
         bet_unit(table),
         cache.live.betting(table),
@@ -237,12 +228,9 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         showdown_view(table, acting),
         cache.last_result(table),  # result
         ranked,  # standings
-        cache.chips_now(table) if in_hand else ranked,  # chips_now
-        _title(table.settings.is_open, phase, in_hand),  # standings_title
-        chip_check(table, stacks_sum, pot_total),
-        stacks_sum + pot_total == total,  # chips_ok
-        cache.live.same_notes(notes(table, seat)),  # notes
-        tuple(game.hand_lines(table.hand_number)),  # log
+        _title(is_open, phase, in_hand),  # standings_title
+        cache.live.same_notes(notes(table, seat, game.legal)),  # notes
+        game.hand_lines(table.hand_number),  # log
         title,  # log_title
         label_of(last_lines, entry) if entry else None,  # undo
         boundary_sentence(table, entry),  # undo_confirm
@@ -251,14 +239,13 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         history,
         total,
         table.misdeals,
-        cache.earlier(table, game),
-        tuple(Announcement(name, count, seat is not None and name == seat.name)
-              for name, count in announcements(table)),  # announcements
+        cache.earlier(table),
+        OnFirstRead(last_lines, game_now, table.games, sum(seat.taken for seat in table.seats) if is_open else 0,
+                  announcements(table)),  # lazy
         table_game(table), cache.table_games(table), table.choice,  # game, games, choice
         # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance, settled,
         # settled_words
         *cache.night.night_fields(table).values(),
-        speech(last_lines, phase, seat, to_call),
         game_now.structure if game_now is not None else None,  # structure (R28)
         game_now.draws if game_now is not None else None,  # draws (R33)
         wager_range(table, seat, game.legal) if phase is BET else None,
@@ -313,7 +300,7 @@ def _pots(table: TableState) -> tuple[PotView, ...]:
     found = list(hand.showdown.pots) if hand.showdown is not None else build_pots(table.seats)
     mucked = hand.showdown.mucked if hand.showdown is not None else ()
     return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible,
-                         tuple(name for name in pot.eligible if name not in mucked))
+                         tuple(name for name in pot.eligible if name not in mucked) if mucked else pot.eligible)
                  for index, pot in enumerate(found))
 
 
@@ -325,22 +312,18 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
                     fresh=bool(not hand.ended and hand.exposed_open))
 
 
-def standings(table: TableState, stacks: dict[str, int] | None = None) -> tuple[StandingRow, ...]:
-    """Best first as of the last finished hand (or by ``stacks``, the seated players only); equal stacks share a
-    place, the next is skipped (R20). An open game ranks by result instead (R27)."""
-    if stacks is None and table.settings.is_open:
+def standings(table: TableState) -> tuple[StandingRow, ...]:
+    """Best first as of the last finished hand, the seated players only; equal stacks share a place, the next is
+    skipped (R20). An open game ranks by result instead (R27)."""
+    if table.settings.is_open:
         return open_standings(table)
-    if stacks is None:
-        stacks = table.history[-1]
-    start = {seat.name: seat.bought_in for seat in table.seats} if table.settings.is_open else table.history[0]
-    order = sorted((seat for seat in table.seats if not seat.left), key=lambda seat: -stacks[seat.name])
-    amounts = [stacks[seat.name] for seat in order]  # best first: a place is 1 + the first index of its amount
-    return tuple(StandingRow(amounts.index(amount) + 1, seat.name, amount, amounts.count(amount) > 1,
-                             amount - start[seat.name]) for seat, amount in zip(order, amounts, strict=True))
+    stacks, start = table.history[-1], table.history[0]
+    return ranked((seat.name, stacks[seat.name], start[seat.name]) for seat in table.seats if not seat.left)
 
 
-def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
-    """Notable facts of the moment, each with its rule: why a raise is not offered, a short all-in, and so on."""
+def notes(table: TableState, seat: Seat | None, legal: Legal = ()) -> tuple[Msg, ...]:
+    """Notable facts of the moment, each with its rule: why a raise is not offered (``legal``: the legal actions),
+    a short all-in, and so on."""
     hand = table.hand
     if table.phase is DEAL:
         return (msg(N_("Shuffle all 52 cards, then deal hand {number}."), rule="08", number=table.hand_number + 1),)
@@ -362,7 +345,9 @@ def notes(table: TableState, seat: Seat | None) -> tuple[Msg, ...]:
             found.append(msg(N_("A short all-in made it {level}: it does not reopen the betting for players who "
                                 "already acted at {qualifying}."), rule="06", ruling="R7", level=level,
                              qualifying=round_.level))
-        blocker = betting.raise_blocker(table, round_, seat)
+        # A bet or raise the rules offer has no blocker (betting.options asks what raise_blocker explains).
+        blocker = None if any(option.action in WAGERS for option in legal) else betting.raise_blocker(
+            table, round_, seat)
         if blocker is not None:
             found.append(blocker)
     if table.phase is DRAW and seat is not None:

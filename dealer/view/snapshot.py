@@ -5,13 +5,15 @@ view and every export are serialisations of it. Sentences are :class:`Msg` value
 house-card section and ruling), rendered in the reader's language by whoever shows them.
 
 The records are NamedTuples: immutable and typed like frozen dataclasses, and several times faster to build, which
-matters because a snapshot is built after every input.
+matters because a snapshot is built after every input. The parts the JSON STATE does not read (the button words, the
+speech, the chip check, the chips-now standings, the announcements) are built on first read (``lazy_parts.py``), from
+values captured when the snapshot was taken.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..messages import N_, Msg, msg
 from ..record.history import LogLine
@@ -227,6 +229,17 @@ class WagerRange(NamedTuple):
     rule_words: Msg  # "Between 12 and 57: a raise must add at least 5." (R29, R31)
 
 
+class LazyParts(Protocol):
+    """The snapshot's parts built on first read, from its fields and what was captured with them
+    (``lazy_parts.OnFirstRead``, which imports these records)."""
+
+    def options(self, snap: Snapshot) -> tuple[Option, ...]: ...
+    def speech(self, snap: Snapshot) -> tuple[Msg, ...]: ...
+    def chip_check(self, snap: Snapshot) -> Msg: ...
+    def chips_now(self, snap: Snapshot) -> tuple[StandingRow, ...]: ...
+    def announcements(self, snap: Snapshot) -> tuple[Announcement, ...]: ...
+
+
 class Snapshot(NamedTuple):
     seq: int
     phase: Phase
@@ -243,7 +256,7 @@ class Snapshot(NamedTuple):
     big_blind: str | None
     button_next: str | None  # between hands: who holds the button for the next hand
     to_act: str | None
-    options: tuple[Option, ...]  # the legal actions, in the engine's order
+    legal: tuple[LegalAction, ...]  # the legal actions, in the engine's order (their button words: ``options``)
     to_call: int | None  # for the player to act in a betting round: chips to call (0: may check)
     bet_unit: int
     betting: Betting | None
@@ -254,10 +267,7 @@ class Snapshot(NamedTuple):
     showdown: ShowdownView | None
     result: ResultView | None  # the last finished hand
     standings: tuple[StandingRow, ...]  # as of the end of the last finished hand
-    chips_now: tuple[StandingRow, ...]  # the stacks at this moment (during a hand: behind, the pots not counted)
     standings_title: Msg
-    chip_check: Msg
-    chips_ok: bool
     notes: tuple[Msg, ...]  # notable facts of the moment, each with its rule (the cap state is in ``betting``)
     log: tuple[LogLine, ...]  # this hand's lines
     log_title: Msg  # "Hand 3", "Table created"
@@ -269,8 +279,7 @@ class Snapshot(NamedTuple):
     total: int  # the table total (R1)
     misdeals: int
     earlier: tuple[HandSummary, ...]  # the latest finished hands but the one in ``log``, latest first (at most 10)
-    announcements: tuple[Announcement, ...]  # the draw being announced: who is in it, in the order they announce,
-    # and what each announced so far; empty outside a draw
+    lazy: LazyParts  # the parts only some readers read, built on first read (lazy_parts.py): the properties below
     game: GameView | None = None  # this hand's game, or the next hand's between hands (None: dealer's choice, R25)
     games: tuple[GameView, ...] = ()  # the table's games, in rotation order
     choice: str = "rotation"  # "rotation" | "dealer"
@@ -285,7 +294,6 @@ class Snapshot(NamedTuple):
     settled: tuple[Transfer, ...] = ()  # paid to or by each leaver when they left, final; with ``settlement`` they
     # pay every result (R27)
     settled_words: tuple[Msg, ...] = ()  # "Bia pays Ana 12.50 EUR", one per transfer already made
-    speech: tuple[Msg, ...] = ()  # said aloud when announcements are on: what just happened, then whose turn
     structure: str | None = None  # this hand's betting structure, or the next hand's (None: not named yet, R28)
     draws: int | None = None  # the draws of this hand's game, or the next hand's (3, or 1: R33)
     wager_range: WagerRange | None = None  # big-bet play: the amounts the player to act may bet or raise to
@@ -300,9 +308,36 @@ class Snapshot(NamedTuple):
         """An open game between hands: players may join, leave, sit out, come back, add chips (R26)."""
         return self.format == "open" and self.phase is Phase.DEAL
 
+    # -- the parts built on first read (lazy_parts.py): the JSON STATE reads none of them ------------------------
+
     @property
-    def legal(self) -> tuple[LegalAction, ...]:
-        return tuple(option.legal for option in self.options)
+    def options(self) -> tuple[Option, ...]:
+        """The legal actions with their button words, in the engine's order."""
+        return self.lazy.options(self)
+
+    @property
+    def speech(self) -> tuple[Msg, ...]:
+        """Said aloud when announcements are on: what just happened, then whose turn."""
+        return self.lazy.speech(self)
+
+    @property
+    def chips_now(self) -> tuple[StandingRow, ...]:
+        """The stacks at this moment (during a hand: behind, the pots not counted)."""
+        return self.lazy.chips_now(self)
+
+    @property
+    def chip_check(self) -> Msg:
+        return self.lazy.chip_check(self)
+
+    @property
+    def chips_ok(self) -> bool:
+        return self.stacks_sum + self.pot_total == self.total
+
+    @property
+    def announcements(self) -> tuple[Announcement, ...]:
+        """The draw being announced: who is in it, in the order they announce, and what each announced so far;
+        empty outside a draw."""
+        return self.lazy.announcements(self)
 
     @property
     def player_options(self) -> tuple[Option, ...]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..messages import N_, Msg, msg
-from ..rules.table_state import BETTING, DRAWING, Phase, Seat
+from ..rules.table_state import BETTING, DRAWING, Phase
 
 
-def speech(last_lines: Sequence[Msg], phase: Phase, seat: Seat | None, to_call: int | None) -> tuple[Msg, ...]:
+def speech(last_lines: Sequence[Msg], phase: Phase, acting: str | None, to_call: int | None) -> tuple[Msg, ...]:
     said = list(last_lines)
-    if seat is not None:
-        said.append(_turn(seat.name, phase, to_call))
+    if acting is not None:
+        said.append(_turn(acting, phase, to_call))
     return tuple(said)
 
 

@@ -3,14 +3,14 @@ each and the chip check, for a session (R1, R20) and for an open game (R26)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..messages import N_, Msg, msg
 from ..record.hand_record import HandRecord
 from ..rules.games import game_rules
 from ..rules.stakes import ANTE_BIG_BLIND
 from ..rules.table_state import BETTING, DEALING, DRAWING, OVER, TableState
-from .snapshot import HandSummary
+from .snapshot import HandSummary, StandingRow
 
 EARLIER_HANDS = 10  # earlier hands summed up on the console and the phones: their pages stay the same size
 
@@ -109,12 +109,9 @@ def stage(table: TableState) -> Msg:
     return msg(N_("Showdown"))
 
 
-def chip_check(table: TableState, stacks: int, pots: int) -> Msg:
+def chip_check(is_open: bool, total: int, stacks: int, pots: int, bought: int, taken: int) -> Msg:
     """The chip count against the table total (R1); in an open game, bought in minus taken away (R26)."""
-    total = table.total
-    if table.settings.is_open:
-        bought = sum(seat.bought_in for seat in table.seats)
-        taken = sum(seat.taken for seat in table.seats)
+    if is_open:
         return msg(N_("Chip check: stacks {stacks} + pots {pots} = {sum}; bought in {bought} − taken away {taken} "
                       "= {total}"), rule="01", ruling="R26", stacks=stacks, pots=pots, sum=stacks + pots,
                    bought=bought, taken=taken, total=total)
@@ -123,3 +120,16 @@ def chip_check(table: TableState, stacks: int, pots: int) -> Msg:
                    ruling="R1", stacks=stacks, pots=pots, sum=stacks + pots, total=total)
     return msg(N_("Chip check: stacks add up to {sum}; table total {total}"), rule="01", ruling="R1",
                sum=stacks, total=total)
+
+
+def ranked(players: Iterable[tuple[str, int, int]]) -> tuple[StandingRow, ...]:
+    """Players as (name, stack, start), best stack first; equal stacks share a place, the next is skipped (R20);
+    ``change`` is the stack against the start."""
+    order = sorted(players, key=_by_stack)
+    amounts = [stack for _, stack, _ in order]  # best first: a place is 1 + the first index of its amount
+    return tuple(StandingRow(amounts.index(stack) + 1, name, stack, amounts.count(stack) > 1, stack - start)
+                 for name, stack, start in order)
+
+
+def _by_stack(player: tuple[str, int, int]) -> int:
+    return -player[1]

@@ -110,8 +110,8 @@ class _Unlogged(Game):
     """A game whose snapshots leave the hand's log out: a step's log would repeat every line before it (a hand
     of thousands of corrections made the steps quadratic); the tape's log is read once from its steps' lines."""
 
-    def hand_lines(self, number: int) -> list[LogLine]:
-        return []
+    def hand_lines(self, number: int) -> tuple[LogLine, ...]:
+        return ()
 
 
 class _Tape(_Unlogged):
