@@ -4,6 +4,8 @@ one dealer device on one table's console (Playwright on Debian's Chromium; the f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 TABLET = {"width": 1280, "height": 800}
@@ -63,3 +65,19 @@ class Console:
 
     def close(self) -> None:
         self.context.close()
+
+
+@contextmanager
+def pages_at(browser: Any, sizes: dict[str, dict[str, int]], timeout: int) -> Iterator[dict[str, Any]]:
+    """One page per named screen size, each in its own context, waiting up to ``timeout`` ms for what it awaits."""
+    contexts = {name: browser.new_context(viewport=size) for name, size in sizes.items()}
+    pages = {}
+    for name, context in contexts.items():
+        page = context.new_page()
+        page.set_default_timeout(timeout)
+        pages[name] = page
+    try:
+        yield pages
+    finally:
+        for context in contexts.values():
+            context.close()

@@ -20,18 +20,24 @@ def sideways(page: Any) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
+def _start_screen(browser: Any, server: ServerProcess, size: dict[str, int], **options: Any) -> tuple[Any, Any]:
+    """A new browser context on the start screen, in English, with five players' names typed."""
+    context = browser.new_context(viewport=size, locale="en-US", extra_http_headers={"Accept-Language": "en"},
+                                  **options)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    for index, name in enumerate(("Ana", "Bia", "Caio", "Duda", "Eva")):
+        page.get_by_test_id(f"name-{index}").fill(name)
+    return context, page
+
+
 @pytest.mark.parametrize("label, size", [pytest.param("tablet", TABLET, id="tablet"),
                                          pytest.param("phone", PHONE, id="phone")])
 def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server: ServerProcess, artifacts: Any,
                                                            label: str, size: dict[str, int]) -> None:
-    context = browser.new_context(viewport=size, locale="en-US", has_touch=True,
-                                  extra_http_headers={"Accept-Language": "en"})
-    page = context.new_page()
+    context, page = _start_screen(browser, server, size, has_touch=True)
     try:
-        page.goto(server.base + "/")
         testid = page.get_by_test_id
-        for index, name in enumerate(("Ana", "Bia", "Caio", "Duda", "Eva")):
-            testid(f"name-{index}").fill(name)
         assert not testid("tournament-settings").is_visible(), "a session's page shows no levels"
         testid("format-tournament").check()
         assert testid("tournament-settings").is_visible() and not testid("stakes-stack").is_visible()
@@ -73,14 +79,9 @@ def test_a_tournament_is_filled_in_and_lands_on_the_console(browser: Any, server
 def test_without_javascript_the_tournament_form_adds_a_level_and_starts(browser: Any, server: ServerProcess) -> None:
     """The page with scripts off: picking "Tournament" still shows its fields (CSS alone), "Add a level" posts the form
     and it comes back with the row and everything typed, and the table starts."""
-    context = browser.new_context(viewport=TABLET, locale="en-US", java_script_enabled=False,
-                                  extra_http_headers={"Accept-Language": "en"})
-    page = context.new_page()
+    context, page = _start_screen(browser, server, TABLET, java_script_enabled=False)
     try:
-        page.goto(server.base + "/")
         testid = page.get_by_test_id
-        for index, name in enumerate(("Ana", "Bia", "Caio", "Duda", "Eva")):
-            testid(f"name-{index}").fill(name)
         testid("format-tournament").check()
         assert testid("tournament-settings").is_visible()
         testid("level-by-hands").check()

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import pages_at
 from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -83,15 +84,8 @@ CONTROLS = """() => Array.from(document.querySelectorAll(
 
 @pytest.fixture
 def screens(browser: Any) -> Iterator[dict[str, Any]]:
-    contexts = {name: browser.new_context(viewport=size) for name, size in SCREENS.items()}
-    pages = {}
-    for name, context in contexts.items():
-        page = context.new_page()
-        page.set_default_timeout(CATCH_UP)
-        pages[name] = page
-    yield pages
-    for context in contexts.values():
-        context.close()
+    with pages_at(browser, SCREENS, CATCH_UP) as pages:
+        yield pages
 
 
 class Room:

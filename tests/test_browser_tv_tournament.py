@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import pages_at
 from conftest import Api, ServerProcess
 from test_browser_tv import GEOMETRY, SCREENS
 
@@ -34,15 +35,8 @@ IN_VIEW = """(ids) => ids.map((id) => {
 
 @pytest.fixture
 def screens(browser: Any) -> Iterator[dict[str, Any]]:
-    contexts = {name: browser.new_context(viewport=size) for name, size in SCREENS.items()}
-    pages = {}
-    for name, context in contexts.items():
-        page = context.new_page()
-        page.set_default_timeout(CATCH_UP)
-        pages[name] = page
-    yield pages
-    for context in contexts.values():
-        context.close()
+    with pages_at(browser, SCREENS, CATCH_UP) as pages:
+        yield pages
 
 
 def seconds(clock: str) -> int:
