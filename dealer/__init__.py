@@ -81,6 +81,7 @@ from .rules.stakes import MAX_CHIPS, MAX_DISCARD, MAX_NAME_LENGTH, MAX_PLAYERS, 
 from .rules.table_state import Phase, Status
 from .rules.tournament import Clock as TournamentClock
 from .rules.tournament import Place as TournamentPlace
+from .rules.tournament_clock import clock_text
 from .view.button_labels import deal_label, draw_label
 from .view.game import Game
 from .view.read_model import hand_log, session_log
@@ -218,6 +219,7 @@ __all__ = [
     "WagerPreset",
     "WagerRange",
     "check_document",
+    "clock_text",
     "comparator",
     "compare_game",
     "compare_hands",

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from dealer import MAX_PLAYERS, Snapshot, TournamentView
+from dealer import MAX_PLAYERS, Snapshot, TournamentView, clock_text
 
 __all__ = ["TOURNAMENT_ACTIONS", "Busted", "ChopForm", "ChopRow", "ClockStrip", "PlaceRow", "TournamentControls",
            "chop_fields", "clock_key", "clock_strip", "clock_text", "place_rows", "tournament_controls"]
@@ -27,15 +27,6 @@ def offers(snap: Snapshot) -> dict[str, dict[str, Any]]:
     """The tournament's legal entries by action, in their JSON shape (the API's: players, chips, price)."""
     return {str(option.legal.action): option.legal.to_json() for option in snap.options
             if str(option.legal.action) in TOURNAMENT_ACTIONS}
-
-
-def clock_text(seconds: float | None) -> str:
-    """Time left as a clock shows it: "6:52", "1:02:05" (whole seconds, rounded up: 0:00 only once run out)."""
-    if seconds is None:
-        return ""
-    whole = max(0, int(-(-seconds // 1)))
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,14 @@ from typing import Any
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
+from dealer import clock_text
+
 from . import qr
 from .limits import path_number, query_number
 from .service import service
 from .stacks_chart import stacks_chart
 from .table_errors import TableNotFound
-from .tournament_screens import clock_text, tournament_screen, with_clock
+from .tournament_screens import tournament_screen, with_clock
 from .urls import player_url
 
 bp = Blueprint("player", __name__)

@@ -8,7 +8,6 @@ left they print is as of their render (``at``, the laptop's clock); every live a
 
 from __future__ import annotations
 
-import math
 import time
 from decimal import Decimal
 from typing import NamedTuple
@@ -65,14 +64,6 @@ def tournament_screen(snap: Snapshot, now: float | None = None) -> TournamentScr
     at = time.time() if now is None else now
     limits = any(game.structure == FIXED_LIMIT for game in snap.games) or not snap.games
     return TournamentScreen(view, view.clock(at), at, limits)
-
-
-def clock_text(seconds: float) -> str:
-    """A countdown as the screens print it: "7:41", "1:05:00" (rounded up: 0:00 only once the time is up), as
-    static/js/tournament_clock.js goes on printing it."""
-    whole = max(0, math.ceil(seconds - 0.001))
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def with_clock(response: Response) -> Response:

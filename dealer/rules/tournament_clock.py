@@ -162,8 +162,11 @@ def level_hands_left(hand_number: int, hands_per_level: int | Sequence[int], lev
     return None if level >= levels else last_hand - max(hand_number, 1) + 1
 
 
-def clock_text(seconds: float) -> str:
-    """A countdown as the room reads it, whole seconds rounded up: ``"7:41"``, ``"1:05:00"``, ``"0:00"``."""
+def clock_text(seconds: float | None) -> str:
+    """A countdown as the room reads it, whole seconds rounded up: ``"7:41"``, ``"1:05:00"``, ``"0:00"`` only once
+    the time is up; ``""`` without a clock (levels by hands)."""
+    if seconds is None:
+        return ""
     whole = max(0, math.ceil(seconds - 1e-9))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
