@@ -18,6 +18,7 @@ import pytest
 
 from browser_driver import pages_at
 from conftest import Api, ServerProcess
+from night_layouts import ScriptedPlay
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +89,7 @@ def screens(browser: Any) -> Iterator[dict[str, Any]]:
         yield pages
 
 
-class Room:
+class Room(ScriptedPlay):
     """The dealer taps through the API; after each tap both screens must show it by themselves, and fit."""
 
     def __init__(self, api: Api, screens: dict[str, Any], artifacts: Path) -> None:
@@ -127,22 +128,6 @@ class Room:
 
     def text(self, testid: str) -> str:
         return " ".join(self.screens["1280"].get_by_test_id(testid).inner_text().split())
-
-    def betting(self, raises: bool) -> None:
-        """Raise while a raise is open (to the cap), else call or check, until the round ends."""
-        phase, hand_round = self.state["phase"], self.state["round"]
-        while self.state["phase"] == phase and self.state["round"] == hand_round:
-            legal = {option["action"] for option in self.state["legal"]}
-            if raises and "raise" in legal:
-                self.tap("raise")
-            elif raises and "bet" in legal:
-                self.tap("bet")
-            else:
-                self.tap("call" if "call" in legal else "check")
-
-    def draw(self, count: int) -> None:
-        while self.state["phase"] == "draw":
-            self.tap("draw", count=count)
 
 
 def test_room_display_follows_a_six_player_hand_and_always_fits(server: ServerProcess, screens: dict[str, Any],
