@@ -13,23 +13,23 @@ from ..messages import N_, Msg, msg
 from ..record.corrections import boundary_sentence, recorded_notice
 from ..record.hand_record import HandRecord
 from ..record.history import LogLine
-from ..rules import betting
 from ..rules.draws import announcements
 from ..rules.entries import Input
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.legal import WAGERS, Legal
+from ..rules.legal import Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
 from ..rules.stakes import Stakes
-from ..rules.table_state import Phase, Seat, TableState
+from ..rules.table_state import Hand, Phase, TableState
 from ..rules.turn import to_act
 from .button_labels import label_of
 from .game_view import GameView, table_game, table_games
 from .lazy_parts import OnFirstRead
 from .ledger_view import NightCache, open_standings
 from .live_parts import LiveParts
+from .moment_notes import notes
 from .plan_view import plan_items, plan_title
 from .results import result_view
 from .showdown_view import showdown_view
@@ -80,6 +80,11 @@ _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
+# What ``steady_parts`` gives, in its order: stakes_text, button, small_blind, big_blind, button_next, result,
+# standings, standings_title, history, total, earlier, game, games, choice, the night's ten fields, structure, draws.
+SteadyParts = tuple[Msg, str | None, str | None, str | None, str | None, ResultView | None, tuple[StandingRow, ...],
+                    Msg, tuple[dict[str, int], ...], int, tuple[HandSummary, ...], GameView | None,
+                    tuple[GameView, ...], str, tuple[object, ...], str | None, int | None]
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
 assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
                                     "settlement_words", "balance", "settled", "settled_words")
@@ -114,6 +119,21 @@ class ReadCache:
         self.live = LiveParts()  # the seat rows, the betting round and the notes, kept while unchanged
         self.games_key: tuple[str, ...] = ()
         self.games: tuple[GameView, ...] = ()
+        self.steady_hand: Hand | None = None
+        self.steady_value: SteadyParts | None = None
+
+    def steady(self, table: TableState, played: Played, in_hand: bool) -> SteadyParts:
+        """The fields that stay as they are while a hand is played, checked once: between its deal and its end no
+        input changes the stakes, the standings, the stacks' history, the table total, the earlier hands, the
+        games, the ledger or the settlement (chips only move from a stack into the pot, which counts as held), so
+        they are built again only for another hand (an undo that replays the hand builds a new one) or between
+        hands, where players come and go (R26)."""
+        hand = table.hand
+        if in_hand and hand is self.steady_hand and self.steady_value is not None:
+            return self.steady_value
+        value = steady_parts(table, played, self, in_hand)
+        self.steady_hand, self.steady_value = (hand if in_hand else None), value
+        return value
 
     def stakes(self, table: TableState) -> Msg:
         """The stakes in words: built again only when an open game's stakes change (R34)."""
@@ -189,36 +209,32 @@ class ReadCache:
 
 def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     table = game.state
-    text_of_stakes = cache.stakes(table)
-    ranked, history = cache.between_hands(table, game)
     hand = table.hand
     phase = table.phase
     in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
+    (text_of_stakes, button, small, big, button_next, result, ranked, title, history, total, earlier, game_view,
+     games, choice, night, structure, draws) = cache.steady(table, game, in_hand)
     seat = to_act(table)
     pots = cache.pot_views(table) if in_hand else ()
     number = _round(table)
-    label, where, title = cache.words(table, number)
+    label, where, log_title_ = cache.words(table, number)
     last = game.inputs[-1] if game.inputs else None
     step = game.latest_step()
     last_lines = step.lines if step is not None else ()
     redo = game.redoable[-1] if game.redoable else None
-    to_call = _to_call(game)
-    total = table.total
+    legal = game.legal
     entry = last[1] if last else None
     acting = seat.name if seat else None
-    game_now = table.game
-    is_open = table.settings.is_open
     # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
     # called with keywords costs about 4 µs in its Python-level __new__.
     return _make((
         game.seq, phase, table.hand_number, table.stakes.hands, table.stakes,
         text_of_stakes, label, where, number,  # stakes_text, hand_label, stage, round
         in_hand,
-        hand.button if hand else None, hand.small_blind if hand else None, hand.big_blind if hand else None,
-        next_button(table) if phase is DEAL else None,  # button_next
+        button, small, big, button_next,
         acting,  # to_act
-        game.legal,
-        to_call,
+        legal,
+        _to_call(legal),
         bet_unit(table),
         cache.live.betting(table),
         cache.live.seat_rows(table, acting, in_hand),  # seats
@@ -226,12 +242,12 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         (hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),  # deck
         _plan(table, cache),
         showdown_view(table, acting),
-        cache.last_result(table),  # result
+        result,
         ranked,  # standings
-        _title(is_open, phase, in_hand),  # standings_title
-        cache.live.same_notes(notes(table, seat, game.legal)),  # notes
+        title,  # standings_title
+        cache.live.same_notes(notes(table, seat, legal)),  # notes
         game.hand_lines(table.hand_number),  # log
-        title,  # log_title
+        log_title_,
         label_of(last_lines, entry) if entry else None,  # undo
         boundary_sentence(table, entry),  # undo_confirm
         label_of(redo.lines, redo.entry) if redo else None,  # redo
@@ -239,18 +255,33 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         history,
         total,
         table.misdeals,
-        cache.earlier(table),
-        OnFirstRead(last_lines, game_now, table.games, sum(seat.taken for seat in table.seats) if is_open else 0,
-                  announcements(table)),  # lazy
-        table_game(table), cache.table_games(table), table.choice,  # game, games, choice
+        earlier,
+        OnFirstRead(last_lines, table.game, table.games,
+                    sum(seat.taken for seat in table.seats) if table.settings.is_open else 0,
+                    announcements(table)),  # lazy
+        game_view, games, choice,
         # format, chip_value, currency, max_buy_in, ledger, settlement, settlement_words, balance, settled,
         # settled_words
-        *cache.night.night_fields(table).values(),
-        game_now.structure if game_now is not None else None,  # structure (R28)
-        game_now.draws if game_now is not None else None,  # draws (R33)
-        wager_range(table, seat, game.legal) if phase is BET else None,
+        *night,
+        structure, draws,
+        wager_range(table, seat, legal) if phase is BET else None,
         tournament_view(table),  # None but in a tournament (read after the legal actions: at their time)
     ))
+
+
+def steady_parts(table: TableState, played: Played, cache: ReadCache, in_hand: bool) -> SteadyParts:
+    """The snapshot's fields that stay as they are from a hand's deal to its end (see ``ReadCache.steady``)."""
+    hand = table.hand
+    ranked, history = cache.between_hands(table, played)
+    game_now = table.game
+    return (cache.stakes(table),
+            hand.button if hand else None, hand.small_blind if hand else None, hand.big_blind if hand else None,
+            next_button(table) if table.phase is DEAL else None,  # button_next
+            cache.last_result(table), ranked, _title(table.settings.is_open, table.phase, in_hand), history,
+            table.total, cache.earlier(table), table_game(table), cache.table_games(table), table.choice,
+            tuple(cache.night.night_fields(table).values()),
+            game_now.structure if game_now is not None else None,  # structure (R28)
+            game_now.draws if game_now is not None else None)  # draws (R33)
 
 
 def _title(is_open: bool, phase: Phase, in_hand: bool) -> Msg:
@@ -284,9 +315,9 @@ def bet_unit(table: TableState) -> int:
     return table.stakes.unit(1)
 
 
-def _to_call(game: Played) -> int | None:
+def _to_call(legal: Legal) -> int | None:
     """For the player to act: chips to call, 0 when checking is free; None when nobody is asked to bet."""
-    for option in game.legal:
+    for option in legal:
         if option.action == "call":
             return option.amount
         if option.action == "check":
@@ -319,43 +350,6 @@ def standings(table: TableState) -> tuple[StandingRow, ...]:
         return open_standings(table)
     stacks, start = table.history[-1], table.history[0]
     return ranked((seat.name, stacks[seat.name], start[seat.name]) for seat in table.seats if not seat.left)
-
-
-def notes(table: TableState, seat: Seat | None, legal: Legal = ()) -> tuple[Msg, ...]:
-    """Notable facts of the moment, each with its rule: why a raise is not offered (``legal``: the legal actions),
-    a short all-in, and so on."""
-    hand = table.hand
-    if table.phase is DEAL:
-        return (msg(N_("Shuffle all 52 cards, then deal hand {number}."), rule="08", number=table.hand_number + 1),)
-    if table.phase is OVER or hand is None:
-        return ()
-    found: list[Msg] = []
-    if table.phase is BET and hand.betting is not None and seat is not None:
-        round_ = hand.betting
-        level = betting.current_bet(table, round_)
-        if round_.big_bet and level > round_.level:
-            found.append(msg(N_("A short all-in made it {level}: it reopens the betting only for a player who now "
-                                "faces a full raise of {step} since acting."), rule="06", ruling="R30", level=level,
-                             step=round_.full_raise))
-        elif level > round_.level and not round_.has_bet:
-            found.append(msg(N_("A short all-in bet of {level} is not a full bet: players who already checked may "
-                                "only call or fold; the others may call or complete it to {unit}."), rule="06",
-                             ruling="R7", level=level, unit=round_.unit))
-        elif level > round_.level:
-            found.append(msg(N_("A short all-in made it {level}: it does not reopen the betting for players who "
-                                "already acted at {qualifying}."), rule="06", ruling="R7", level=level,
-                             qualifying=round_.level))
-        # A bet or raise the rules offer has no blocker (betting.options asks what raise_blocker explains).
-        blocker = None if any(option.action in WAGERS for option in legal) else betting.raise_blocker(
-            table, round_, seat)
-        if blocker is not None:
-            found.append(blocker)
-    if table.phase is DRAW and seat is not None:
-        found.append(msg(N_("{player} announces how many cards to discard (0-5) or folds."), rule="05", ruling="R12",
-                         player=seat.name))
-    if table.phase is SHOWDOWN and hand.showdown is not None and seat is not None:
-        found.append(msg(N_("{player} shows or mucks."), rule="08", ruling="R18", player=seat.name))
-    return tuple(found)
 
 
 def hand_log(number: int, lines: Sequence[LogLine]) -> HandLog:

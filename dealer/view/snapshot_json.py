@@ -56,6 +56,19 @@ class RenderedLines:
         self.parts: dict[object, tuple[tuple[object, ...], Any]] = {}
         self.seats: tuple[SeatView, ...] = ()
         self.players: list[dict[str, Any]] = []
+        self.steady_kept: dict[str | None, tuple[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]]] = {}
+
+    def steady(self, snap: Snapshot, translate: Translate,
+               language: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The STATE's steady fields (``steady_json``), built again only when one of their sources is another
+        object: checked once for all of them, as the read model keeps them all while a hand is played."""
+        sources = steady_sources(snap)
+        kept = self.steady_kept.get(language)
+        if kept is not None and all(map(is_, kept[0], sources)):
+            return kept[1]
+        value = steady_json(snap, translate)
+        self.steady_kept[language] = (sources, value)
+        return value
 
     def reuse(self, name: object, sources: tuple[object, ...], build: Callable[[], Any]) -> Any:
         """The JSON of the part ``name``, built again only when one of its ``sources`` is another object."""
@@ -114,6 +127,8 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     parts = game.rendered_lines
     betting = snap.betting
     stub, burned, discards, folded = snap.deck
+    cached = translate is _same or language is not None
+    steady = parts.steady(snap, translate, language) if cached else steady_json(snap, translate)
     state: dict[str, Any] = {
         "table": table_id,
         "seq": snap.seq,
@@ -138,29 +153,35 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "deal_plan": parts.reuse("deal_plan", (snap.plan and snap.plan.items,),
                                  lambda: [_step_json(item) for item in (snap.plan.items if snap.plan else ())]),
         "showdown": parts.reuse("showdown", (snap.showdown,), lambda: _showdown_json(snap)),
-        "last_hand": parts.reuse("last_hand", (snap.result,), lambda: _last_hand_json(snap)),
-        "standings": parts.reuse("standings", (snap.standings,), lambda: standings_json(snap)),
-        **parts.reuse("night", (snap.format, snap.chip_value, snap.currency, snap.max_buy_in, snap.ledger,
-                                snap.settlement, snap.settled), lambda: night_json(snap)),
     }
-    state.update(parts.reuse("game", (snap.game, snap.games, snap.choice),
-                             lambda: game_json(snap.game, snap.games, snap.choice)))
-    if translate is _same or language is not None:
+    state.update(steady[0])  # last_hand, standings, the night's fields, the game's
+    if cached:
         log = parts.log_json(snap, translate, language)
         notes = parts.reuse(("notes", language), (snap.betting, snap.notes), lambda: notes_json(snap, translate))
     else:
         log = [line_json(line, translate) for line in snap.log]
         notes = notes_json(snap, translate)
     state.update(extras(snap, translate, log, notes))
-    if translate is _same or language is not None:
-        state["earlier"] = parts.reuse(("earlier", language), (snap.earlier,), lambda: earlier_json(snap, translate))
-    else:
-        state["earlier"] = earlier_json(snap, translate)
-    state["stakes"] = parts.reuse("stakes", (snap.stakes,), snap.stakes.to_json)
-    state["history"] = parts.reuse("history", (snap.history,), lambda: list(snap.history))
+    state.update(steady[1])  # earlier, stakes, history
     state["wager_range"] = wager_range_json(snap, translate)
     state.update(tournament_json(snap.tournament, time.time() if now is None else now, translate))
     return state
+
+
+def steady_sources(snap: Snapshot) -> tuple[object, ...]:
+    """The snapshot's parts the STATE's steady fields are built from (the same objects while a hand is played)."""
+    return (snap.result, snap.standings, snap.format, snap.chip_value, snap.currency, snap.max_buy_in, snap.ledger,
+            snap.settlement, snap.settled, snap.game, snap.games, snap.choice, snap.earlier, snap.stakes,
+            snap.history)
+
+
+def steady_json(snap: Snapshot, translate: Translate) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The STATE's fields that change only between hands, in their places: those after ``showdown``, and those
+    after the extras."""
+    before = {"last_hand": _last_hand_json(snap), "standings": standings_json(snap), **night_json(snap),
+              **game_json(snap.game, snap.games, snap.choice)}
+    return before, {"earlier": earlier_json(snap, translate), "stakes": snap.stakes.to_json(),
+                    "history": list(snap.history)}
 
 
 def standings_json(snap: Snapshot) -> list[dict[str, Any]]:
