@@ -13,8 +13,10 @@ from collections.abc import Collection
 
 from ..messages import N_, Msg, msg
 from ..rules import betting
+from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.table_state import Phase, Status, TableState
+from ..rules.legal import PLAYER_ACTIONS
+from ..rules.table_state import Hand, Phase, Status, TableState
 from .snapshot import Betting, SeatView
 
 # Enum members read through their class cost about 150 ns each in CPython 3.11: read once here.
@@ -39,11 +41,27 @@ class LiveParts:
         self.seats: tuple[SeatView, ...] = ()
         self.rounds: dict[tuple[int, ...], Betting] = {}
         self.notes: tuple[Msg, ...] = ()
+        # What the latest seat rows were read from: the table, its hand, phase, seating and round; the seq; who was
+        # to act.
+        self.mark: tuple[object, ...] = ()
+        self.seq = -1
+        self.acting: str | None = None
 
-    def seat_rows(self, table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
+    def seat_rows(self, table: TableState, acting: str | None, in_hand: bool, seq: int,
+                  latest: Step | None) -> tuple[SeatView, ...]:
         """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they
-        are. The same tuple as the last snapshot's when no row changed."""
+        are. The same tuple as the last snapshot's when no row changed.
+
+        When the only input since the last snapshot is a player's action that kept the hand in the same phase and
+        round, only the rows it can change are read again: the player's own, and the one who was to act and the one
+        now to act (whatever else moves when a round, a draw or a hand ends changes the phase or the round)."""
         hand = table.hand
+        mark = (table, hand, table.phase, table.seats, _round_of(hand))
+        changed: Collection[str] | None = None
+        if (in_hand and latest is not None and latest.seq == seq == self.seq + 1 and mark == self.mark
+                and latest.entry.action in PLAYER_ACTIONS):
+            changed = (latest.entry.player or "", self.acting or "", acting or "")
+        self.mark, self.seq, self.acting = mark, seq, acting
         button = small = big = None
         shown = {}
         mucked: Collection[str] = ()
@@ -56,9 +74,13 @@ class LiveParts:
         rows = self.rows
         if len(rows) > _MOST_KEPT:
             rows.clear()
+        kept = self.seats
         found = []
         for position, seat in enumerate(table.seats, start=1):
             name = seat.name
+            if changed is not None and name not in changed:
+                found.append(kept[position - 1])
+                continue
             # The row's fields, the mucked flag standing for its label (a Msg is not hashable).
             key = (name, position, seat.stack, seat.bet, seat.committed, seat.status, name in mucked,
                    name == button, name == small, name == big, name == acting, tuple(seat.draws),
@@ -68,8 +90,7 @@ class LiveParts:
                 label = _MUCKED if key[6] else _STATUS_LABELS.get(seat.status)
                 row = rows[key] = _new(SeatView, (*key[:6], label, *key[7:]))
             found.append(row)
-        seats = self.seats
-        if len(found) != len(seats) or any(row is not kept for row, kept in zip(found, seats, strict=True)):
+        if len(found) != len(kept) or any(row is not old for row, old in zip(found, kept, strict=True)):
             self.seats = tuple(found)
         return self.seats
 
@@ -102,3 +123,8 @@ class LiveParts:
         if notes != self.notes:
             self.notes = notes
         return self.notes
+
+
+def _round_of(hand: Hand | None) -> tuple[object, object]:
+    """The betting round and the draw in play, by identity: another round or draw is another object."""
+    return (hand.betting, hand.draw) if hand is not None else (None, None)

@@ -237,7 +237,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         _to_call(legal),
         bet_unit(table),
         cache.live.betting(table),
-        cache.live.seat_rows(table, acting, in_hand),  # seats
+        cache.live.seat_rows(table, acting, in_hand, game.seq, step),  # seats
         pots,
         (hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),  # deck
         _plan(table, cache),

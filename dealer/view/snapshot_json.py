@@ -13,6 +13,7 @@ from ..rules.cards import format_cards
 from ..rules.settlement import Transfer
 from .game_view import game_json
 from .snapshot import AwardView, PlanItem, SeatView, Snapshot
+from .tournament_view import EMPTY as NO_TOURNAMENT
 from .tournament_view import tournament_json
 
 
@@ -81,11 +82,17 @@ class RenderedLines:
 
     def players_json(self, seats: tuple[SeatView, ...]) -> list[dict[str, Any]]:
         """The seats' rows: an input changes one or two of them, the others are the last STATE's."""
-        if seats is not self.seats:
-            before = dict(zip(map(id, self.seats), self.players, strict=True))
-            # A row kept by the read model is the same object: its id is its row's while the old tuple holds it.
+        kept = self.seats
+        if seats is kept:
+            return self.players
+        # A row kept by the read model is the same object, in the same place unless the seating changed (a join).
+        if len(seats) == len(kept):
+            self.players = [json if seat is old else _player_json(seat)
+                            for seat, old, json in zip(seats, kept, self.players, strict=True)]
+        else:
+            before = dict(zip(map(id, kept), self.players, strict=True))  # ids are the rows' while ``kept`` holds them
             self.players = [before.get(id(seat)) or _player_json(seat) for seat in seats]
-            self.seats = seats
+        self.seats = seats
         return self.players
 
     def log_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
@@ -164,7 +171,10 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     state.update(extras(snap, translate, log, notes))
     state.update(steady[1])  # earlier, stakes, history
     state["wager_range"] = wager_range_json(snap, translate)
-    state.update(tournament_json(snap.tournament, time.time() if now is None else now, translate))
+    if snap.tournament is None:
+        state.update(NO_TOURNAMENT)
+    else:
+        state.update(tournament_json(snap.tournament, time.time() if now is None else now, translate))
     return state
 
 
@@ -255,8 +265,9 @@ def _last_hand_json(snap: Snapshot) -> dict[str, Any] | None:
 
 def line_json(line: LogLine, translate: Translate) -> dict[str, Any]:
     """One log line; ``undone`` says when an input was taken back ("undone at 21:04:05"), else null."""
-    return dict(message_json(line.text, translate), seq=line.seq,
-                undone=line.undone.render(translate) if line.undone else None)
+    text = line.text
+    return {"text": text.render(translate), "rule": text.rule, "ruling": text.ruling, "seq": line.seq,
+            "undone": line.undone.render(translate) if line.undone else None}
 
 
 def message_json(message: Msg, translate: Translate) -> dict[str, Any]:
