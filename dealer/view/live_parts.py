@@ -9,14 +9,16 @@ sparing the building, that lets the JSON STATE reuse what it rendered for the pa
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from operator import is_
 
 from ..messages import N_, Msg, msg
 from ..rules import betting
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
 from ..rules.legal import PLAYER_ACTIONS
-from ..rules.table_state import Hand, Phase, Status, TableState
+from ..rules.ranking import RankedHand
+from ..rules.table_state import Hand, Phase, Seat, Status, TableState
 from .snapshot import Betting, SeatView
 
 # Enum members read through their class cost about 150 ns each in CPython 3.11: read once here.
@@ -43,7 +45,7 @@ class LiveParts:
         self.notes: tuple[Msg, ...] = ()
         # What the latest seat rows were read from: the table, its hand, phase, seating and round; the seq; who was
         # to act.
-        self.mark: tuple[object, ...] = ()
+        self.mark: tuple[object, ...] = (None,) * 6
         self.seq = -1
         self.acting: str | None = None
 
@@ -56,11 +58,10 @@ class LiveParts:
         round, only the rows it can change are read again: the player's own, and the one who was to act and the one
         now to act (whatever else moves when a round, a draw or a hand ends changes the phase or the round)."""
         hand = table.hand
-        mark = (table, hand, table.phase, table.seats, _round_of(hand))
-        changed: Collection[str] | None = None
-        if (in_hand and latest is not None and latest.seq == seq == self.seq + 1 and mark == self.mark
-                and latest.entry.action in PLAYER_ACTIONS):
-            changed = (latest.entry.player or "", self.acting or "", acting or "")
+        mark = (table, hand, table.phase, table.seats, *_round_of(hand))
+        fast = (in_hand and latest is not None and latest.seq == seq == self.seq + 1
+                and latest.entry.action in PLAYER_ACTIONS and all(map(is_, mark, self.mark)))
+        before = self.acting
         self.mark, self.seq, self.acting = mark, seq, acting
         button = small = big = None
         shown = {}
@@ -71,28 +72,37 @@ class LiveParts:
                 shown, mucked = hand.showdown.shown, hand.showdown.mucked
         elif table.phase is DEAL:
             button = next_button(table)
-        rows = self.rows
-        if len(rows) > _MOST_KEPT:
-            rows.clear()
-        kept = self.seats
-        found = []
-        for position, seat in enumerate(table.seats, start=1):
-            name = seat.name
-            if changed is not None and name not in changed:
-                found.append(kept[position - 1])
-                continue
-            # The row's fields, the mucked flag standing for its label (a Msg is not hashable).
-            key = (name, position, seat.stack, seat.bet, seat.committed, seat.status, name in mucked,
-                   name == button, name == small, name == big, name == acting, tuple(seat.draws),
-                   shown[name].cards if name in shown else None, seat.bought_in)
-            row = rows.get(key)
-            if row is None:
-                label = _MUCKED if key[6] else _STATUS_LABELS.get(seat.status)
-                row = rows[key] = _new(SeatView, (*key[:6], label, *key[7:]))
-            found.append(row)
-        if len(found) != len(kept) or any(row is not old for row, old in zip(found, kept, strict=True)):
+        if len(self.rows) > _MOST_KEPT:
+            self.rows.clear()
+        kept, seats = self.seats, table.seats
+        marks = (button, small, big, acting, shown, mucked)
+        if fast and latest is not None:
+            found = list(kept)
+            for name in {latest.entry.player, before, acting}:
+                if name is not None:
+                    place = table.index(name)
+                    found[place] = self._row(seats[place], place + 1, marks)
+        else:
+            found = [self._row(seat, position, marks) for position, seat in enumerate(seats, start=1)]
+        if len(found) != len(kept) or not all(map(is_, found, kept)):
             self.seats = tuple(found)
         return self.seats
+
+    def _row(self, seat: Seat, position: int,
+             marks: tuple[str | None, str | None, str | None, str | None, Mapping[str, RankedHand],
+                          Collection[str]]) -> SeatView:
+        """One seat's row, the same object as before while its fields are the same."""
+        button, small, big, acting, shown, mucked = marks
+        name = seat.name
+        # The row's fields, the mucked flag standing for its label (a Msg is not hashable).
+        key = (name, position, seat.stack, seat.bet, seat.committed, seat.status, name in mucked,
+               name == button, name == small, name == big, name == acting, tuple(seat.draws),
+               shown[name].cards if name in shown else None, seat.bought_in)
+        row = self.rows.get(key)
+        if row is None:
+            label = _MUCKED if key[6] else _STATUS_LABELS.get(seat.status)
+            row = self.rows[key] = _new(SeatView, (*key[:6], label, *key[7:]))
+        return row
 
     def betting(self, table: TableState) -> Betting | None:
         """The betting round in play, with its unit and its cap in words."""
@@ -126,5 +136,5 @@ class LiveParts:
 
 
 def _round_of(hand: Hand | None) -> tuple[object, object]:
-    """The betting round and the draw in play, by identity: another round or draw is another object."""
+    """The betting round and the draw in play (compared by identity: another round or draw is another object)."""
     return (hand.betting, hand.draw) if hand is not None else (None, None)
