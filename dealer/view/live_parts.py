@@ -14,9 +14,10 @@ from operator import is_
 
 from ..messages import N_, Msg, msg
 from ..rules import betting
+from ..rules.entries import Input
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.legal import PLAYER_ACTIONS
+from ..rules.legal import PLAYER_ACTIONS, Action
 from ..rules.ranking import RankedHand
 from ..rules.table_state import Hand, Phase, Seat, Status, TableState
 from .snapshot import Betting, SeatView
@@ -47,22 +48,31 @@ class LiveParts:
         # to act.
         self.mark: tuple[object, ...] = (None,) * 6
         self.seq = -1
-        self.acting: str | None = None
+        self.acting: str | None = None  # who was to act at the latest snapshot, and at the one before
+        self.before: str | None = None
+        self.just: Input | None = None  # see ``moved``
 
-    def seat_rows(self, table: TableState, acting: str | None, in_hand: bool, seq: int,
-                  latest: Step | None) -> tuple[SeatView, ...]:
-        """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they
-        are. The same tuple as the last snapshot's when no row changed.
-
-        When the only input since the last snapshot is a player's action that kept the hand in the same phase and
-        round, only the rows it can change are read again: the player's own, and the one who was to act and the one
-        now to act (whatever else moves when a round, a draw or a hand ends changes the phase or the round)."""
+    def moved(self, table: TableState, acting: str | None, in_hand: bool, seq: int,
+              latest: Step | None) -> Action | None:
+        """The player's action that is the only input since the last snapshot, when it kept the hand in the same
+        phase and round (None otherwise): then only the player's own chips and the turn have moved (whatever else
+        moves when a round, a draw or a hand ends changes the phase or the round), and the parts built from the
+        rest are kept. Called once per snapshot, before the parts that use it."""
         hand = table.hand
         mark = (table, hand, table.phase, table.seats, *_round_of(hand))
         fast = (in_hand and latest is not None and latest.seq == seq == self.seq + 1
                 and latest.entry.action in PLAYER_ACTIONS and all(map(is_, mark, self.mark)))
-        before = self.acting
-        self.mark, self.seq, self.acting = mark, seq, acting
+        self.mark, self.seq, self.before, self.acting = mark, seq, self.acting, acting
+        self.just = latest.entry if fast and latest is not None else None
+        return self.just.action if self.just is not None else None
+
+    def seat_rows(self, table: TableState, acting: str | None, in_hand: bool) -> tuple[SeatView, ...]:
+        """Every seat clockwise. Bets are 0 between hands (the end of a hand clears them), so they are read as they
+        are. The same tuple as the last snapshot's when no row changed.
+
+        After a player's action that kept the phase and the round (``moved``), only the rows it can change are read
+        again: the player's own, the one who was to act and the one now to act."""
+        hand = table.hand
         button = small = big = None
         shown = {}
         mucked: Collection[str] = ()
@@ -76,9 +86,9 @@ class LiveParts:
             self.rows.clear()
         kept, seats = self.seats, table.seats
         marks = (button, small, big, acting, shown, mucked)
-        if fast and latest is not None:
+        if self.just is not None:
             found = list(kept)
-            for name in {latest.entry.player, before, acting}:
+            for name in {self.just.player, self.before, acting}:
                 if name is not None:
                     place = table.index(name)
                     found[place] = self._row(seats[place], place + 1, marks)

@@ -17,7 +17,7 @@ from ..rules.draws import announcements
 from ..rules.entries import Input
 from ..rules.facts import Step
 from ..rules.hand_flow import next_button
-from ..rules.legal import Legal
+from ..rules.legal import Action, Legal
 from ..rules.outcomes import HandResult, PlanStep
 from ..rules.pots import build_pots
 from ..rules.showdown import pot_label
@@ -80,6 +80,7 @@ _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
+_POTS_KEPT = (Action.CHECK, Action.DRAW, Action.SHOW)  # a player's actions that move no chips and give up no claim
 # What ``steady_parts`` gives, in its order: stakes_text, button, small_blind, big_blind, button_next, result,
 # standings, standings_title, history, total, earlier, game, games, choice, the night's ten fields, structure, draws.
 SteadyParts = tuple[Msg, str | None, str | None, str | None, str | None, ResultView | None, tuple[StandingRow, ...],
@@ -181,9 +182,12 @@ class ReadCache:
             self.words_value = (hand_label(table), stage(table), log_title(table.hand_number))
         return self.words_value
 
-    def pot_views(self, table: TableState) -> tuple[PotView, ...]:
+    def pot_views(self, table: TableState, moved: Action | None) -> tuple[PotView, ...]:
         """The pots, built again only when a player's chips in or claim on them change (a bet, a call, a fold, a
-        muck): a check, an announcement or a serving leaves them as they were."""
+        muck): a check, an announcement or a serving leaves them as they were. ``moved``: the only input since the
+        last snapshot, a player's action that kept the phase and the round (``LiveParts.moved``)."""
+        if moved in _POTS_KEPT and self.pots_key:
+            return self.pots
         hand = table.hand
         assert hand is not None
         seats = table.seats
@@ -215,16 +219,17 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     (text_of_stakes, button, small, big, button_next, result, ranked, title, history, total, earlier, game_view,
      games, choice, night, structure, draws) = cache.steady(table, game, in_hand)
     seat = to_act(table)
-    pots = cache.pot_views(table) if in_hand else ()
+    acting = seat.name if seat else None
+    step = game.latest_step()
+    moved = cache.live.moved(table, acting, in_hand, game.seq, step)
+    pots = cache.pot_views(table, moved) if in_hand else ()
     number = _round(table)
     label, where, log_title_ = cache.words(table, number)
     last = game.inputs[-1] if game.inputs else None
-    step = game.latest_step()
     last_lines = step.lines if step is not None else ()
     redo = game.redoable[-1] if game.redoable else None
     legal = game.legal
     entry = last[1] if last else None
-    acting = seat.name if seat else None
     # Positional, in the order of Snapshot's fields (its _make checks their count): a NamedTuple of 55 fields
     # called with keywords costs about 4 µs in its Python-level __new__.
     return _make((
@@ -237,7 +242,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         _to_call(legal),
         bet_unit(table),
         cache.live.betting(table),
-        cache.live.seat_rows(table, acting, in_hand, game.seq, step),  # seats
+        cache.live.seat_rows(table, acting, in_hand),  # seats
         pots,
         (hand.deck.stub, hand.deck.burned, hand.deck.discards, hand.deck.folded) if hand else (52, 0, 0, 0),  # deck
         _plan(table, cache),
