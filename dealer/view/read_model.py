@@ -81,6 +81,8 @@ _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
 _POTS_KEPT = (Action.CHECK, Action.DRAW, Action.SHOW)  # a player's actions that move no chips and give up no claim
+_POTS_MOVED = (Action.CALL, Action.BET, Action.RAISE, Action.FOLD)  # ... and those that do
+_UNKEYED = (object(),)  # the pots' key after they were built without one: equal to no key
 # What ``steady_parts`` gives, in its order: stakes_text, button, small_blind, big_blind, button_next, result,
 # standings, standings_title, history, total, earlier, game, games, choice, the night's ten fields, structure, draws.
 SteadyParts = tuple[Msg, str | None, str | None, str | None, str | None, ResultView | None, tuple[StandingRow, ...],
@@ -187,6 +189,9 @@ class ReadCache:
         muck): a check, an announcement or a serving leaves them as they were. ``moved``: the only input since the
         last snapshot, a player's action that kept the phase and the round (``LiveParts.moved``)."""
         if moved in _POTS_KEPT and self.pots_key:
+            return self.pots
+        if moved in _POTS_MOVED:  # chips went in, or a claim was given up: no need to compare
+            self.pots_key, self.pots = _UNKEYED, _pots(table)
             return self.pots
         hand = table.hand
         assert hand is not None

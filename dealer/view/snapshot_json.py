@@ -12,7 +12,7 @@ from ..record.history import LogLine
 from ..rules.cards import format_cards
 from ..rules.settlement import Transfer
 from .game_view import game_json
-from .snapshot import AwardView, PlanItem, SeatView, Snapshot
+from .snapshot import AwardView, DealPlan, PlanItem, PotView, SeatView, ShowdownView, Snapshot
 from .tournament_view import EMPTY as NO_TOURNAMENT
 from .tournament_view import tournament_json
 
@@ -57,6 +57,12 @@ class RenderedLines:
         self.parts: dict[object, tuple[tuple[object, ...], Any]] = {}
         self.seats: tuple[SeatView, ...] = ()
         self.players: list[dict[str, Any]] = []
+        self.pots: tuple[PotView, ...] = ()
+        self.pots_value: list[dict[str, Any]] = []
+        self.plan_items: tuple[PlanItem, ...] = ()
+        self.plan_value: list[dict[str, Any]] = []
+        self.showdown: ShowdownView | None = None
+        self.showdown_value: dict[str, Any] | None = None
         self.steady_kept: dict[str | None, tuple[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]]] = {}
 
     def steady(self, snap: Snapshot, translate: Translate,
@@ -70,6 +76,24 @@ class RenderedLines:
         value = steady_json(snap, translate)
         self.steady_kept[language] = (sources, value)
         return value
+
+    # The parts read after every input: one identity check each (the read model gives the same object again while
+    # a part is unchanged).
+    def pots_json(self, pots: tuple[PotView, ...]) -> list[dict[str, Any]]:
+        if pots is not self.pots:
+            self.pots, self.pots_value = pots, [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in pots]
+        return self.pots_value
+
+    def plan_json(self, plan: DealPlan | None) -> list[dict[str, Any]]:
+        items = plan.items if plan else ()
+        if items is not self.plan_items:
+            self.plan_items, self.plan_value = items, [_step_json(item) for item in items]
+        return self.plan_value
+
+    def showdown_json(self, snap: Snapshot) -> dict[str, Any] | None:
+        if snap.showdown is not self.showdown:
+            self.showdown, self.showdown_value = snap.showdown, _showdown_json(snap)
+        return self.showdown_value
 
     def reuse(self, name: object, sources: tuple[object, ...], build: Callable[[], Any]) -> Any:
         """The JSON of the part ``name``, built again only when one of its ``sources`` is another object."""
@@ -154,12 +178,10 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "capped": betting.capped if betting else False,
         "uncapped": betting.uncapped if betting else False,
         "players": parts.players_json(snap.seats),
-        "pots": parts.reuse("pots", (snap.pots,), lambda: [{"amount": pot.amount, "eligible": list(pot.eligible)}
-                                                           for pot in snap.pots]),
+        "pots": parts.pots_json(snap.pots),
         "deck": {"stub": stub, "burned": burned, "discards": discards, "folded": folded},
-        "deal_plan": parts.reuse("deal_plan", (snap.plan and snap.plan.items,),
-                                 lambda: [_step_json(item) for item in (snap.plan.items if snap.plan else ())]),
-        "showdown": parts.reuse("showdown", (snap.showdown,), lambda: _showdown_json(snap)),
+        "deal_plan": parts.plan_json(snap.plan),
+        "showdown": parts.showdown_json(snap),
     }
     state.update(steady[0])  # last_hand, standings, the night's fields, the game's
     if cached:
