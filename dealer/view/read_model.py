@@ -16,6 +16,7 @@ from ..record.history import LogLine
 from ..rules.draws import announcements
 from ..rules.entries import Input
 from ..rules.facts import Step
+from ..rules.games import GameRules
 from ..rules.hand_flow import next_button
 from ..rules.legal import Action, Legal
 from ..rules.outcomes import HandResult, PlanStep
@@ -84,10 +85,11 @@ _POTS_KEPT = (Action.CHECK, Action.DRAW, Action.SHOW)  # a player's actions that
 _POTS_MOVED = (Action.CALL, Action.BET, Action.RAISE, Action.FOLD)  # ... and those that do
 _UNKEYED = (object(),)  # the pots' key after they were built without one: equal to no key
 # What ``steady_parts`` gives, in its order: stakes_text, button, small_blind, big_blind, button_next, result,
-# standings, standings_title, history, total, earlier, game, games, choice, the night's ten fields, structure, draws.
+# standings, standings_title, history, total, earlier, game, games, choice, the night's ten fields, structure, draws,
+# and the game's rules.
 SteadyParts = tuple[Msg, str | None, str | None, str | None, str | None, ResultView | None, tuple[StandingRow, ...],
                     Msg, tuple[dict[str, int], ...], int, tuple[HandSummary, ...], GameView | None,
-                    tuple[GameView, ...], str, tuple[object, ...], str | None, int | None]
+                    tuple[GameView, ...], str, tuple[object, ...], str | None, int | None, GameRules | None]
 # The night's fields come last but one, in the order ledger_view.night_fields gives them.
 assert Snapshot._fields[-14:-4] == ("format", "chip_value", "currency", "max_buy_in", "ledger", "settlement",
                                     "settlement_words", "balance", "settled", "settled_words")
@@ -222,7 +224,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     phase = table.phase
     in_hand = hand is not None and not hand.ended and phase in (BET, DRAW, SHOWDOWN)
     (text_of_stakes, button, small, big, button_next, result, ranked, title, history, total, earlier, game_view,
-     games, choice, night, structure, draws) = cache.steady(table, game, in_hand)
+     games, choice, night, structure, draws, game_now) = cache.steady(table, game, in_hand)
     seat = to_act(table)
     acting = seat.name if seat else None
     step = game.latest_step()
@@ -266,7 +268,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         total,
         table.misdeals,
         earlier,
-        OnFirstRead(last_lines, table.game, table.games,
+        OnFirstRead(last_lines, game_now, table.games,
                     sum(seat.taken for seat in table.seats) if table.settings.is_open else 0,
                     announcements(table)),  # lazy
         game_view, games, choice,
@@ -291,7 +293,8 @@ def steady_parts(table: TableState, played: Played, cache: ReadCache, in_hand: b
             table.total, cache.earlier(table), table_game(table), cache.table_games(table), table.choice,
             tuple(cache.night.night_fields(table).values()),
             game_now.structure if game_now is not None else None,  # structure (R28)
-            game_now.draws if game_now is not None else None)  # draws (R33)
+            game_now.draws if game_now is not None else None,  # draws (R33)
+            game_now)
 
 
 def _title(is_open: bool, phase: Phase, in_hand: bool) -> Msg:
