@@ -116,6 +116,7 @@ class ReadCache:
         self.result: ResultView | None = None
         self.plan_steps: list[PlanStep] | None = None
         self.plan_items: tuple[PlanItem, ...] = ()
+        self.plan_value: DealPlan | None = None
         self.words_key: tuple[object, ...] = ()
         self.words_value: tuple[Msg, Msg, Msg] = (msg(""), msg(""), msg(""))
         self.night = NightCache()
@@ -212,10 +213,16 @@ class ReadCache:
             self.games_key, self.games = table.games, table_games(table)
         return self.games
 
-    def plan(self, steps: list[PlanStep]) -> tuple[PlanItem, ...]:
+    def deal_plan(self, draw: int, steps: list[PlanStep], fresh: bool) -> DealPlan:
+        """The latest draw's plan: the same value while its steps are the same list and it is as fresh (it stays in
+        view from the serving to the end of the hand)."""
         if steps is not self.plan_steps:
             self.plan_steps, self.plan_items = steps, plan_items(steps)
-        return self.plan_items
+            self.plan_value = None
+        plan = self.plan_value
+        if plan is None or plan.draw != draw or plan.fresh != fresh:
+            plan = self.plan_value = DealPlan(draw, plan_title(draw), self.plan_items, fresh)
+        return plan
 
 
 def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
@@ -352,8 +359,7 @@ def _plan(table: TableState, cache: ReadCache) -> DealPlan | None:
     hand = table.hand
     if hand is None or not hand.plan or hand.draw is None:
         return None
-    return DealPlan(hand.draw.number, plan_title(hand.draw.number), cache.plan(hand.plan),
-                    fresh=bool(not hand.ended and hand.exposed_open))
+    return cache.deal_plan(hand.draw.number, hand.plan, not hand.ended and hand.exposed_open)
 
 
 def standings(table: TableState) -> tuple[StandingRow, ...]:

@@ -18,8 +18,10 @@ _LABELS = {"min": msg(N_("Min"), ruling="R29"), "half_pot": msg(N_("½ Pot"), ru
 def wager_range(table: TableState, seat: Seat | None, legal: Legal) -> WagerRange | None:
     """The bet or raise range of the player to act in big-bet play; None otherwise."""
     hand = table.hand
+    if seat is None or hand is None or hand.betting is None or not hand.betting.big_bet:
+        return None  # fixed limit: one amount, no range (R28)
     option = next((option for option in legal if option.action in WAGERS), None)
-    if seat is None or hand is None or option is None or option.min_to is None or hand.betting is None:
+    if option is None or option.min_to is None:
         return None
     low, high = option.min_to, option.max_to or option.min_to
     top = betting.current_bet(table, hand.betting)
