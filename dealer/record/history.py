@@ -95,21 +95,27 @@ class HandLines:
         self._key: tuple[int, Step | None, int] = (-1, None, 0)  # the hand, its first step and how many were read
         self._effective: list[LogLine] = []
         self._last: Step | None = None  # the last step read
+        self._start = 0  # where the hand's steps start in the record
         self._undone_key: tuple[int, int] = (-1, -1)  # the hand, and how many corrections were read
         self._undone: list[LogLine] = []
 
     def effective(self, steps: Sequence[Step], number: int) -> list[LogLine]:
         """Hand ``number``'s lines from the steps in force (the cache's own list: read it, never keep it)."""
-        start, end = hand_span(steps, number)
-        first = steps[start] if start < end else None
         hand, known, count = self._key
+        start = self._start
+        if (hand == number and count and start + count <= len(steps) and steps[start] is known
+                and steps[start + count - 1] is self._last and steps[-1].hand == number):
+            end = len(steps)  # the record only grew since, by steps of this hand (it is in hand order)
+        else:
+            start, end = hand_span(steps, number)
+        first = steps[start] if start < end else None
         if hand != number or known is not first or count > end - start or (
                 count and steps[start + count - 1] is not self._last):
             self._effective = [self.creation] if number == 0 else []
             count = 0
         for step in steps[start + count:end]:
             self._effective.extend(step_lines(step))
-        self._key = (number, first, end - start)
+        self._key, self._start = (number, first, end - start), start
         self._last = steps[end - 1] if end > start else None
         return self._effective
 
