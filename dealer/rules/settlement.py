@@ -92,11 +92,15 @@ def zero_sum_groups(results: Sequence[int]) -> list[list[int]]:
     sums = [0] * (full + 1)
     best = [0] * (full + 1)
     for mask in range(1, full + 1):
-        low = (mask & -mask).bit_length() - 1
-        sums[mask] = sums[mask & (mask - 1)] + results[low]
-        best[mask] = max(best[mask & ~(1 << index)] for index in range(count) if mask >> index & 1)
-        if sums[mask] == 0:
-            best[mask] += 1
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + results[low.bit_length() - 1]
+        most, rest = 0, mask  # the best of the subsets one player smaller, walking the mask's bits only
+        while rest:
+            bit = rest & -rest
+            if best[mask ^ bit] > most:
+                most = best[mask ^ bit]
+            rest ^= bit
+        best[mask] = most + 1 if sums[mask] == 0 else most
     return _groups(full, best, sums, count)
 
 
@@ -143,20 +147,20 @@ def settled_transfers(table: TableState) -> tuple[Transfer, ...]:
     return tuple(Transfer(payer, payee, chips, money(chips, value)) for payer, payee, chips in table.settled)
 
 
-def still_owed(table: TableState) -> list[tuple[str, int]]:
+def still_owed(table: TableState, rows: Sequence[LedgerRow] | None = None) -> list[tuple[str, int]]:
     """Each player's result less what the transfers already made paid of it, in seat order: what the night's
-    settlement has left to pay (they add up to zero, as the results do)."""
-    owed = {row.name: row.result for row in ledger(table)}
+    settlement has left to pay (they add up to zero, as the results do). ``rows``: the ledger, when read already."""
+    owed = {row.name: row.result for row in (ledger(table) if rows is None else rows)}
     for payer, payee, chips in table.settled:
         owed[payer] += chips
         owed[payee] -= chips
     return list(owed.items())
 
 
-def settlement(table: TableState) -> tuple[Transfer, ...]:
+def settlement(table: TableState, rows: Sequence[LedgerRow] | None = None) -> tuple[Transfer, ...]:
     """The night's settlement of what the leavers' transfers left: final once the night is over, "if the night
-    ended now" before."""
-    return settle(still_owed(table), table.settings.value)
+    ended now" before. ``rows``: the ledger, when read already."""
+    return settle(still_owed(table, rows), table.settings.value)
 
 
 def leaver_transfers(table: TableState, leaver: str) -> tuple[tuple[str, str, int], ...]:

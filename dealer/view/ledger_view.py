@@ -32,7 +32,7 @@ def night_fields(table: TableState) -> dict[str, Any]:
     settled the leavers, in words too."""
     settings = table.settings
     rows = ledger(table)
-    transfers = settlement(table)
+    transfers = settlement(table, rows)
     settled = settled_transfers(table)
     bought = sum(row.bought_in for row in rows)
     held = sum(row.holds for row in rows)
