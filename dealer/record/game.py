@@ -58,10 +58,12 @@ class GameLog:
         self.inputs: Effective = []  # effective inputs with the seq that recorded them
         self.redoable: list[Step] = []  # the steps undone since the last new input; redo re-applies the last
         self.corrections: list[Correction] = []  # every undo and redo, by seq, with what it took back or re-applied
-        self._lines = HandLines(create)  # a cache of the hand in play's lines, read from its steps
+        self._hand_lines: HandLines | None = None  # a cache of the hand in play's lines, read from its steps
         self._hand_book = HandBook()
         self.state = initial_state(create)
-        self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
+        # The table before any input is ``initial_state(create)`` again: built when an undo or a tape first needs it,
+        # not copied at every creation (most games never read it; a one-hand game paid about a tenth of its time).
+        self._checkpoints: list[Checkpoint] | None = None
         self._legal: tuple[int, Legal] | None = None
         self._period = 0  # a tournament's clock period the legal actions were computed in
         self.clock: Callable[[], float] = time.time  # what a read of a tournament's clock takes as now
@@ -77,6 +79,23 @@ class GameLog:
         game._rebuild(tree)
         game.entries = log
         return game
+
+    @property
+    def checkpoints(self) -> list[Checkpoint]:
+        """The state before every deal (a private copy never played on), the creation's first."""
+        if self._checkpoints is None:
+            self._checkpoints = [Checkpoint(0, initial_state(self.created), 1, 0)]
+        return self._checkpoints
+
+    @checkpoints.setter
+    def checkpoints(self, kept: list[Checkpoint]) -> None:
+        self._checkpoints = kept
+
+    @property
+    def _lines(self) -> HandLines:
+        if self._hand_lines is None:
+            self._hand_lines = HandLines(self.created)
+        return self._hand_lines
 
     @property
     def seq(self) -> int:
@@ -267,7 +286,8 @@ class GameLog:
     def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
         """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
         index = len(self.inputs)
-        if entry.action is _DEAL and self.state.phase is DEALING and self.checkpoints[-1].index != index:
+        # At index 0 the creation's checkpoint is the state already: nothing to keep (nor to build).
+        if entry.action is _DEAL and self.state.phase is DEALING and index and self.checkpoints[-1].index != index:
             self.checkpoints.append(self._checkpoint(index))
         apply_input(self.state, entry, seq, legal)
         self.inputs.append((seq, entry))
