@@ -106,9 +106,14 @@ class GameLog:
     def legal(self) -> Legal:
         if self.state.tournament is not None:
             return self.legal_at(self.clock())
-        if self._legal is None or self._legal[0] != self.seq:
-            self._legal = (self.seq, legal_actions(self.state))
-        return self._legal[1]
+        return self._legal_at_seq(self.seq)
+
+    def _legal_at_seq(self, seq: int) -> Legal:
+        """A session's or an open game's legal actions at ``seq``, kept until the table moves on."""
+        cached = self._legal
+        if cached is None or cached[0] != seq:
+            cached = self._legal = (seq, legal_actions(self.state))
+        return cached[1]
 
     def legal_at(self, now: float) -> Legal:
         """A tournament's legal actions at ``now``: they change with the clock's period too (a break, the end of
@@ -224,7 +229,8 @@ class GameLog:
     def push(self, entry: Input, seq: int | None = None, now: float | None = None) -> None:
         """Apply a new input; it clears what redo could re-apply, as in every editor. A tournament's input is
         stamped with ``now`` (the wall clock when None) unless it carries its time already (a replayed log)."""
-        self.check_seq(seq)
+        if seq is not None:
+            self.check_seq(seq)
         if self.state.tournament is not None and entry.at is None:
             entry = replace(entry, at=self.clock() if now is None else now)
         self._checked(entry)
@@ -274,10 +280,11 @@ class GameLog:
 
     def _checked(self, entry: Input) -> None:
         """Apply a new input under the next seq; a refusal raises and changes nothing."""
+        seq = self.seq  # a property (a subclass counts its own), read once for every input
         try:
-            self._apply(self.seq + 1, entry, self.legal)
+            self._apply(seq + 1, entry, self.legal if self.state.tournament is not None else self._legal_at_seq(seq))
         except DealerError:
-            self.state.seq = self.seq  # refusals are raised before anything else changes
+            self.state.seq = seq  # refusals are raised before anything else changes
             raise
         except Exception:
             self._rewind(len(self.inputs))
