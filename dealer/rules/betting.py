@@ -94,7 +94,12 @@ def next_to_act(table: TableState, betting: BettingRound, after: str) -> Seat | 
                 second = reach
             if seat.stack:
                 active += 1
-    for seat in table.clockwise_from(after, include_self=True):
+    seats = table.seats
+    start = table.positions[after] + 1 - len(seats)
+    # Negative indexes wrap around: this range reads the seats clockwise from left of ``after`` to ``after`` itself
+    # (clockwise_from's order) without building rotated lists, for every betting input.
+    for index in range(start, start + len(seats)):
+        seat = seats[index]
         if not seat.in_hand or seat.folded or not seat.stack:
             continue
         level = min(top, second if seat is top_seat else first)  # call_level
@@ -237,7 +242,9 @@ def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAc
     """A bet or raise to ``option.to``: exactly B+u, or an all-in for less that may or may not qualify (R7, R8)."""
     assert option.to is not None and option.amount is not None
     to = option.to
-    was_opening = all(other.bet == 0 for other in table.seats)
+    # The option was offered on this state: a bet exactly when nobody has chips in this round (``options``), which
+    # is what opening means here; no walk over the seats again.
+    was_opening = option.action is _BET
     if betting.big_bet:
         top = current_bet(table, betting)
         seat.put_in(option.amount)
@@ -308,8 +315,15 @@ def refusal(table: TableState, betting: BettingRound, seat: Seat, action: Action
 
 def update_uncapped(table: TableState, betting: BettingRound) -> None:
     """Heads-up (at most two players who can still bet) before the cap: raises are unlimited (R9)."""
-    if not betting.capped and not betting.uncapped and not betting.big_bet and table.active_count() <= 2:
-        betting.uncapped = True
+    if betting.capped or betting.uncapped or betting.big_bet:
+        return
+    able = 0  # table.active_count(), counted here to stop at the third: run after every call, fold and wager
+    for seat in table.seats:
+        if seat.in_hand and not seat.folded and seat.stack > 0:
+            able += 1
+            if able > 2:
+                return
+    betting.uncapped = True
 
 
 def cap_state(table: TableState, betting: BettingRound) -> Msg:

@@ -131,7 +131,8 @@ def finish_betting(table: TableState, hand: Hand) -> None:
     assert hand.betting is not None
     if not hand.betting.skipped:
         table.facts.extend(NotAsked(seat.name, hand.betting.number) for seat in table.seats
-                           if seat.active and seat.acted_level is None)
+                           if seat.acted_level is None and seat.in_hand and not seat.folded and seat.stack > 0)
+        # (seat.active, without two property calls per seat at the end of every round)
     note = pots.return_uncalled(table, hand.returned)
     if note is not None:
         log(table, note)

@@ -43,7 +43,9 @@ def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None =
     phase, round_ = table.phase, _round(table)
     option = _carry_out(table, entry, legal)
     number = table.hand_number
-    table.record.append(Step(number, seq, entry, str(phase), round_, option, tuple(table.lines), tuple(table.facts)))
+    # tuple.__new__ builds the NamedTuple without its Python-level __new__ (a lambda): one frame less per input.
+    table.record.append(tuple.__new__(Step, (number, seq, entry, str(phase), round_, option, tuple(table.lines),
+                                             tuple(table.facts))))
     table.facts, table.lines = [], []
 
 
