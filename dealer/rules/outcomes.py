@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..messages import Msg
 from .ranking import RankedHand
@@ -49,8 +49,9 @@ def frozen_map(items: Mapping[K, V]) -> FrozenMap[K, V]:
     return items if isinstance(items, FrozenMap) else FrozenMap(items)
 
 
-@dataclass(frozen=True)
-class PileCount:
+# The serving's records are NamedTuples, like the facts (``facts.py``): as frozen as a frozen dataclass and several
+# times faster to build, and every draw builds a few of each.
+class PileCount(NamedTuple):
     player: str
     cards: int
 
@@ -69,8 +70,7 @@ class Reshuffle:
     cards: int  # size of the new stub
 
 
-@dataclass(frozen=True)
-class PlanStep:
+class PlanStep(NamedTuple):
     step: str  # "burn" | "reshuffle" | "serve" | "exposed" (a card exposed while serving ``player``, R14)
     player: str | None = None
     cards: int = 0  # serve: cards given; reshuffle: size of the new stub
