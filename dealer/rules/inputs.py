@@ -12,7 +12,7 @@ from .entries import Input
 from .facts import FoldedInDraw, Misdealt, Mucked, Shown, Step
 from .game_choice import choose_game
 from .hand_flow import after_bet, continue_draw, continue_showdown, log, start_hand, win_uncontested
-from .legal import TABLE_ACTIONS, TOURNAMENT_ACTIONS, WAGERS, Action, Legal, LegalAction, find
+from .legal import BETWEEN_ACTIONS, TABLE_ACTIONS, WAGERS, Action, Legal, LegalAction, find
 from .open_game import apply_table_input, deal_refusal
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 from .tournament_inputs import apply_tournament_input, at_deal, before_input, deal_refusal_now, over_refusal
@@ -27,6 +27,9 @@ _DRAW = Action.DRAW
 _SHOW = Action.SHOW
 _MUCK = Action.MUCK
 _FOLD = Action.FOLD
+# Asked of every input: a frozenset finds a StrEnum member at once, where a tuple compares it with each member (a
+# string comparison each, about half a microsecond for the thirteen).
+_BETWEEN = frozenset(BETWEEN_ACTIONS)
 
 
 def apply_input(table: TableState, entry: Input, seq: int, legal: Legal | None = None) -> None:
@@ -72,17 +75,11 @@ def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | N
         start_hand(table, choose_game(table.games, table.choice, table.hands_per_game, table.hand_number,
                                       entry.game))
         return None
-    if entry.action in TABLE_ACTIONS:
-        apply_table_input(table, entry)
-        return None
-    if entry.action in TOURNAMENT_ACTIONS:
-        if table.tournament is None:
-            raise NotAllowed(N_("Only a tournament has a clock, rebuys, an add-on and a chop."), rule="01",
-                             ruling="R36")
-        apply_tournament_input(table, entry)
+    if entry.action in _BETWEEN:
+        _between_hands(table, entry)
         return None
     hand = table.hand
-    if hand is None or table.phase in (DEALING, OVER):
+    if hand is None or table.phase is DEALING or table.phase is OVER:
         raise refusal(table, entry)
     if entry.action is _MISDEAL:
         _require(legal, entry, table)
@@ -95,6 +92,16 @@ def _carry_out(table: TableState, entry: Input, legal: Legal) -> LegalAction | N
         _apply_exposed(table, hand, entry, _require(legal, entry, table))
         return None
     return _apply_player_action(table, hand, entry, legal)
+
+
+def _between_hands(table: TableState, entry: Input) -> None:
+    """An open game's or a tournament's input between hands (or a tournament's clock)."""
+    if entry.action in TABLE_ACTIONS:
+        apply_table_input(table, entry)
+        return
+    if table.tournament is None:
+        raise NotAllowed(N_("Only a tournament has a clock, rebuys, an add-on and a chop."), rule="01", ruling="R36")
+    apply_tournament_input(table, entry)
 
 
 def _apply_exposed(table: TableState, hand: Hand, entry: Input, option: LegalAction) -> None:

@@ -58,4 +58,5 @@ def legal_actions(table: TableState) -> Legal:
 
 def misdeal_open(table: TableState, hand: Hand) -> bool:
     """A misdeal voids the first deal only before any player input of the hand (R19)."""
-    return table.phase in (BETTING, DRAWING) and hand.player_inputs == 0 and not hand.plan
+    return hand.player_inputs == 0 and not hand.plan and table.phase in (BETTING, DRAWING)  # the phase asked last:
+    # a tuple's ``in`` compares strings, and after the first input of a hand the answer is already known
