@@ -106,11 +106,12 @@ def _serve(deck: Deck, serving: Serving) -> list[PlanStep] | None:
                 left = waiting[position:]
                 _ensure(deck, pile.cards, steps, pile.player, left)
                 resumed = bool(exposed) and exposed[0] == pile.player
-                while exposed and exposed[0] == pile.player:
-                    exposed.pop(0)
-                    _burn(deck, steps, pile.player, left)
-                    steps.append(PlanStep("exposed", player=pile.player))
-                _ensure(deck, pile.cards, steps, pile.player, left)
+                if resumed:  # cards exposed while serving this player are burned: the stub may run short again
+                    while exposed and exposed[0] == pile.player:
+                        exposed.pop(0)
+                        _burn(deck, steps, pile.player, left)
+                        steps.append(PlanStep("exposed", player=pile.player))
+                    _ensure(deck, pile.cards, steps, pile.player, left)
                 deck.stub -= pile.cards
                 steps.append(PlanStep("serve", player=pile.player, cards=pile.cards, resumed=resumed))
             deck.served.add(pile.player)

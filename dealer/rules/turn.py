@@ -37,7 +37,8 @@ def legal_actions(table: TableState) -> Legal:
         return deal + table_options(table)  # an open game: who comes and goes between hands (R26)
     hand = table.hand
     assert hand is not None
-    seat = table.seat(hand.to_act) if hand.to_act and not hand.ended else None  # to_act, the phase known here
+    # to_act, the phase known here; the seat looked up inline (table.seat is a method call, on every input)
+    seat = table.seats[table.positions[hand.to_act]] if hand.to_act and not hand.ended else None
     choices: list[LegalAction] = []
     if seat is not None:
         if table.phase is BETTING:
