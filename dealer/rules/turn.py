@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import betting, draws
 from .games import DEALERS_CHOICE
-from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
+from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option, exposed_option
 from .open_game import deal_refusal, table_options
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 from .tournament_inputs import clock_options
@@ -12,7 +12,6 @@ from .tournament_inputs import clock_options
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
 _DEAL = Action.DEAL
-_EXPOSED = Action.EXPOSED
 
 
 def to_act(table: TableState) -> Seat | None:
@@ -51,7 +50,7 @@ def legal_actions(table: TableState) -> Legal:
         choices.append(MISDEAL)
     exposable = draws.exposure_players(hand) if hand.exposed_open else ()
     if exposable:
-        choices.append(LegalAction(_EXPOSED, players=exposable))
+        choices.append(exposed_option(exposable))
     if table.tournament is not None:  # pause or resume the clock, mid-hand too (R36)
         choices.extend(clock_options(table))
     return tuple(choices)
