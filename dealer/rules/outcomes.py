@@ -3,7 +3,7 @@ piles a reshuffle takes. Shared by the table's state, the record of what happene
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -31,6 +31,20 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # The dict's own views and lookups (read-only as well), instead of Mapping's mixins written in Python: every
+    # hand's end and every reading of an award goes through them.
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def keys(self) -> KeysView[K]:
+        return self._items.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._items.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._items.items()
 
     def __eq__(self, other: object) -> bool:
         return self._items == (other._items if isinstance(other, FrozenMap) else other)
