@@ -70,8 +70,7 @@ class PileCount(NamedTuple):
     cards: int
 
 
-@dataclass(frozen=True)
-class Reshuffle:
+class Reshuffle(NamedTuple):
     """What a short-deck reshuffle gathers and what stays apart (R13), for the dealer's checklist."""
 
     before: str | None  # the player about to be served, or None when the burn needed it
