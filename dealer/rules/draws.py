@@ -12,7 +12,7 @@ from ..messages import N_, Msg, msg
 from .deal_plan import plan_sentence
 from .facts import Announced, CardExposed
 from .outcomes import PileCount, PlanStep, Reshuffle
-from .table_state import Deck, DrawRound, Hand, Phase, Seat, Serving, TableState
+from .table_state import DRAWING, Deck, DrawRound, Hand, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
@@ -38,7 +38,7 @@ def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
     left of the button (R12), with the cards each has announced so far (None: not yet); nothing outside the
     announcements."""
     hand = table.hand
-    if table.phase is not Phase.DRAW or hand is None or hand.draw is None:
+    if table.phase is not DRAWING or hand is None or hand.draw is None:
         return ()
     announced, order = hand.draw.announced, hand.draw.order
     live = [seat.name for seat in table.seats if seat.live]
