@@ -47,6 +47,13 @@ class Msg:
         return self.render()
 
 
+_new = object.__new__
+
+
 def msg(text: str, /, rule: str | None = None, ruling: str | None = None, **args: Arg) -> Msg:
     """Shorthand: ``msg(N_("{player} folds"), rule="04", ruling="R10", player="Ana")``."""
-    return Msg(text, args, rule, ruling)
+    # Filled slot by slot rather than through Msg(...): the class call runs the dataclass's __init__ as a second
+    # Python call, and the rules build a few sentences for every input. Every field of Msg is set here.
+    made = _new(Msg)
+    made.text, made.args, made.rule, made.ruling = text, args, rule, ruling
+    return made

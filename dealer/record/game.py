@@ -58,10 +58,12 @@ class GameLog:
         self.inputs: Effective = []  # effective inputs with the seq that recorded them
         self.redoable: list[Step] = []  # the steps undone since the last new input; redo re-applies the last
         self.corrections: list[Correction] = []  # every undo and redo, by seq, with what it took back or re-applied
-        self._lines = HandLines(create)  # a cache of the hand in play's lines, read from its steps
+        self._hand_lines: HandLines | None = None  # a cache of the hand in play's lines, read from its steps
         self._hand_book = HandBook()
         self.state = initial_state(create)
-        self.checkpoints: list[Checkpoint] = [self._checkpoint(0)]
+        # The table before any input is ``initial_state(create)`` again: built when an undo or a tape first needs it,
+        # not copied at every creation (most games never read it; a one-hand game paid about a tenth of its time).
+        self._checkpoints: list[Checkpoint] | None = None
         self._legal: tuple[int, Legal] | None = None
         self._period = 0  # a tournament's clock period the legal actions were computed in
         self.clock: Callable[[], float] = time.time  # what a read of a tournament's clock takes as now
@@ -79,6 +81,23 @@ class GameLog:
         return game
 
     @property
+    def checkpoints(self) -> list[Checkpoint]:
+        """The state before every deal (a private copy never played on), the creation's first."""
+        if self._checkpoints is None:
+            self._checkpoints = [Checkpoint(0, initial_state(self.created), 1, 0)]
+        return self._checkpoints
+
+    @checkpoints.setter
+    def checkpoints(self, kept: list[Checkpoint]) -> None:
+        self._checkpoints = kept
+
+    @property
+    def _lines(self) -> HandLines:
+        if self._hand_lines is None:
+            self._hand_lines = HandLines(self.created)
+        return self._hand_lines
+
+    @property
     def seq(self) -> int:
         """Accepted requests so far (undo included): exactly +1 per accepted request."""
         return len(self.entries) - 1
@@ -87,9 +106,14 @@ class GameLog:
     def legal(self) -> Legal:
         if self.state.tournament is not None:
             return self.legal_at(self.clock())
-        if self._legal is None or self._legal[0] != self.seq:
-            self._legal = (self.seq, legal_actions(self.state))
-        return self._legal[1]
+        return self._legal_at_seq(self.seq)
+
+    def _legal_at_seq(self, seq: int) -> Legal:
+        """A session's or an open game's legal actions at ``seq``, kept until the table moves on."""
+        cached = self._legal
+        if cached is None or cached[0] != seq:
+            cached = self._legal = (seq, legal_actions(self.state))
+        return cached[1]
 
     def legal_at(self, now: float) -> Legal:
         """A tournament's legal actions at ``now``: they change with the clock's period too (a break, the end of
@@ -205,7 +229,8 @@ class GameLog:
     def push(self, entry: Input, seq: int | None = None, now: float | None = None) -> None:
         """Apply a new input; it clears what redo could re-apply, as in every editor. A tournament's input is
         stamped with ``now`` (the wall clock when None) unless it carries its time already (a replayed log)."""
-        self.check_seq(seq)
+        if seq is not None:
+            self.check_seq(seq)
         if self.state.tournament is not None and entry.at is None:
             entry = replace(entry, at=self.clock() if now is None else now)
         self._checked(entry)
@@ -255,10 +280,11 @@ class GameLog:
 
     def _checked(self, entry: Input) -> None:
         """Apply a new input under the next seq; a refusal raises and changes nothing."""
+        seq = self.seq  # a property (a subclass counts its own), read once for every input
         try:
-            self._apply(self.seq + 1, entry, self.legal)
+            self._apply(seq + 1, entry, self.legal if self.state.tournament is not None else self._legal_at_seq(seq))
         except DealerError:
-            self.state.seq = self.seq  # refusals are raised before anything else changes
+            self.state.seq = seq  # refusals are raised before anything else changes
             raise
         except Exception:
             self._rewind(len(self.inputs))
@@ -267,7 +293,8 @@ class GameLog:
     def _apply(self, seq: int, entry: Input, legal: Legal | None = None) -> None:
         """Apply one effective input (checked against the rules); a deal first keeps the state it starts from."""
         index = len(self.inputs)
-        if entry.action is _DEAL and self.state.phase is DEALING and self.checkpoints[-1].index != index:
+        # At index 0 the creation's checkpoint is the state already: nothing to keep (nor to build).
+        if entry.action is _DEAL and self.state.phase is DEALING and index and self.checkpoints[-1].index != index:
             self.checkpoints.append(self._checkpoint(index))
         apply_input(self.state, entry, seq, legal)
         self.inputs.append((seq, entry))

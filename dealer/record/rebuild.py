@@ -10,9 +10,9 @@ each branch left by an undo (its lines are kept, struck through) on a copy of th
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import TypeVar
 
 from ..rules.entries import Create, Entry, Input, Redo, Undo
 from ..rules.facts import Step
@@ -34,11 +34,29 @@ class Checkpoint:
     record_length: int
 
 
+T = TypeVar("T")
+_FIELDS: dict[type, tuple[str, ...]] = {}  # each copied class's fields, by name
+
+
+def shallow_copy(value: T) -> T:
+    """``copy.copy`` of a dataclass, field by field. ``copy.copy`` reads the original's ``__dict__`` and fills the
+    copy's: in CPython 3.11 that turns both objects' attributes into plain dicts, and every later read of them
+    (the seats and the table are read hundreds of times a hand) costs two to three times as much."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(found.name for found in fields(cls))  # type: ignore[arg-type]
+    copied = object.__new__(cls)
+    for name in names:
+        setattr(copied, name, getattr(value, name))
+    return copied
+
+
 def copy_state(state: TableState, history: list[dict[str, int]], record: list[Step]) -> TableState:
     """A copy that can be played on without touching ``state``: its own seats and scalars; the hand (finished, or
     copied by :func:`branch_copy` mid-hand), the last result and the stakes are shared."""
-    copied = copy.copy(state)
-    copied.seats = [copy.copy(seat) for seat in state.seats]
+    copied = shallow_copy(state)
+    copied.seats = [shallow_copy(seat) for seat in state.seats]
     for seat in copied.seats:
         seat.draws = list(seat.draws)
     copied.history = history
@@ -60,18 +78,18 @@ def copy_hand(hand: Hand) -> Hand:
     ``copy.deepcopy``): every part that play changes is copied, the frozen records (pots, awards, ranked hands,
     plan steps) are shared. A new mutable field of ``Hand`` must be copied here too (the rebuild tests would
     show it)."""
-    copied = copy.copy(hand)
-    deck = copied.deck = copy.copy(hand.deck)
+    copied = shallow_copy(hand)
+    deck = copied.deck = shallow_copy(hand.deck)
     deck.current, deck.served = dict(hand.deck.current), set(hand.deck.served)
     if hand.betting is not None:
-        copied.betting = copy.copy(hand.betting)
+        copied.betting = shallow_copy(hand.betting)
     if hand.draw is not None:
-        draw = copied.draw = copy.copy(hand.draw)
+        draw = copied.draw = shallow_copy(hand.draw)
         draw.order, draw.announced = list(hand.draw.order), dict(hand.draw.announced)
     copied.plan = list(hand.plan)
     copied.returned = dict(hand.returned)
     if hand.showdown is not None:
-        showdown = copied.showdown = copy.copy(hand.showdown)
+        showdown = copied.showdown = shallow_copy(hand.showdown)
         showdown.order, showdown.pots = list(hand.showdown.order), list(hand.showdown.pots)
         showdown.shown, showdown.mucked = dict(hand.showdown.shown), list(hand.showdown.mucked)
         showdown.awards, showdown.halves = dict(hand.showdown.awards), dict(hand.showdown.halves)

@@ -83,22 +83,32 @@ def next_to_act(table: TableState, betting: BettingRound, after: str) -> Seat | 
     top = betting.level
     first = second = active = 0  # the two largest totals live players can have in this round; players with chips
     top_seat: Seat | None = None
-    for seat in table.seats:
-        if seat.bet > top:
-            top = seat.bet
+    seats = table.seats
+    for seat in seats:
+        bet = seat.bet
+        if bet > top:
+            top = bet
         if seat.in_hand and not seat.folded:
-            reach = seat.bet + seat.stack
+            stack = seat.stack
+            reach = bet + stack
             if reach > first:
                 first, second, top_seat = reach, first, seat
             elif reach > second:
                 second = reach
-            if seat.stack:
+            if stack:
                 active += 1
-    for seat in table.clockwise_from(after, include_self=True):
+    answerable = active > 1  # someone could still answer a player who has not acted (R11)
+    start = table.positions[after] + 1 - len(seats)
+    # Negative indexes wrap around: this range reads the seats clockwise from left of ``after`` to ``after`` itself
+    # (clockwise_from's order) without building rotated lists, for every betting input.
+    for index in range(start, start + len(seats)):
+        seat = seats[index]
         if not seat.in_hand or seat.folded or not seat.stack:
             continue
-        level = min(top, second if seat is top_seat else first)  # call_level
-        if level > seat.bet or (seat.acted_level is None and active > 1):
+        if seat.acted_level is None and answerable:
+            return seat
+        reach = second if seat is top_seat else first
+        if (top if top < reach else reach) > seat.bet:  # call_level: min(top, reach), without a builtin call
             return seat
     return None
 
@@ -149,7 +159,7 @@ def options(table: TableState, hand: Hand, seat: Seat) -> list[LegalAction]:
                 live_reach = reach
             if other.stack and reach > active_reach:
                 active_reach = reach
-    level = min(top, live_reach)  # call_level
+    level = top if top < live_reach else live_reach  # call_level: min(top, live_reach), without a builtin call
     own = seat.bet + seat.stack
     choices = [FOLD]
     due = level - seat.bet
@@ -218,9 +228,11 @@ def apply(table: TableState, hand: Hand, seat: Seat, option: LegalAction) -> Msg
         sentence, kind = _wager(table, betting, seat, option)
     else:
         raise NotAllowed(N_("That is not a betting action."), rule="04")
-    table.facts.append(Wagered(seat.name, option.action, option.amount or 0, seat.bet, betting.number, betting.unit,
-                               before, kind, betting.capped and not capped_before, betting.raises,
-                               betting.uncapped, bool(option.all_in), option.completes and kind == COMPLETE))
+    # tuple.__new__ builds the NamedTuple without its Python-level __new__ (a lambda): most inputs are wagers.
+    table.facts.append(tuple.__new__(Wagered, (
+        seat.name, option.action, option.amount or 0, seat.bet, betting.number, betting.unit, before, kind,
+        betting.capped and not capped_before, betting.raises, betting.uncapped, bool(option.all_in),
+        option.completes and kind == COMPLETE)))
     return sentence
 
 
@@ -237,7 +249,9 @@ def _wager(table: TableState, betting: BettingRound, seat: Seat, option: LegalAc
     """A bet or raise to ``option.to``: exactly B+u, or an all-in for less that may or may not qualify (R7, R8)."""
     assert option.to is not None and option.amount is not None
     to = option.to
-    was_opening = all(other.bet == 0 for other in table.seats)
+    # The option was offered on this state: a bet exactly when nobody has chips in this round (``options``), which
+    # is what opening means here; no walk over the seats again.
+    was_opening = option.action is _BET
     if betting.big_bet:
         top = current_bet(table, betting)
         seat.put_in(option.amount)
@@ -308,8 +322,15 @@ def refusal(table: TableState, betting: BettingRound, seat: Seat, action: Action
 
 def update_uncapped(table: TableState, betting: BettingRound) -> None:
     """Heads-up (at most two players who can still bet) before the cap: raises are unlimited (R9)."""
-    if not betting.capped and not betting.uncapped and not betting.big_bet and table.active_count() <= 2:
-        betting.uncapped = True
+    if betting.capped or betting.uncapped or betting.big_bet:
+        return
+    able = 0  # table.active_count(), counted here to stop at the third: run after every call, fold and wager
+    for seat in table.seats:
+        if seat.in_hand and not seat.folded and seat.stack > 0:
+            able += 1
+            if able > 2:
+                return
+    betting.uncapped = True
 
 
 def cap_state(table: TableState, betting: BettingRound) -> Msg:

@@ -12,21 +12,24 @@ from ..messages import N_, Msg, msg
 from .deal_plan import plan_sentence
 from .facts import Announced, CardExposed
 from .outcomes import PileCount, PlanStep, Reshuffle
-from .table_state import Deck, DrawRound, Hand, Phase, Seat, Serving, TableState
+from .table_state import DRAWING, Deck, DrawRound, Hand, Seat, Serving, TableState
 
 
 def start_draw(table: TableState, hand: Hand, number: int) -> DrawRound:
     """Live players, all-in included, announce from the first left of the button (R12)."""
-    order = [seat.name for seat in table.clockwise_from(hand.button, include_self=True) if seat.live]
+    order = [seat.name for seat in table.clockwise_from(hand.button, include_self=True)
+             if seat.in_hand and not seat.folded]  # seat.live, without a property call per seat
     hand.draw = DrawRound(number, order)
     return hand.draw
 
 
 def next_to_announce(table: TableState, draw: DrawRound) -> Seat | None:
+    announced = draw.announced
     for name in draw.order:
-        seat = table.seat(name)
-        if seat.live and name not in draw.announced:
-            return seat
+        if name not in announced:  # asked first: a dict lookup, where the seat's ``live`` is a property call
+            seat = table.seat(name)
+            if seat.in_hand and not seat.folded:
+                return seat
     return None
 
 
@@ -35,7 +38,7 @@ def announcements(table: TableState) -> tuple[tuple[str, int | None], ...]:
     left of the button (R12), with the cards each has announced so far (None: not yet); nothing outside the
     announcements."""
     hand = table.hand
-    if table.phase is not Phase.DRAW or hand is None or hand.draw is None:
+    if table.phase is not DRAWING or hand is None or hand.draw is None:
         return ()
     announced, order = hand.draw.announced, hand.draw.order
     live = [seat.name for seat in table.seats if seat.live]
@@ -70,7 +73,9 @@ def serve_all(table: TableState, hand: Hand) -> list[PlanStep]:
     """After the last announcement: burn one (reshuffling first if the stub is empty), then serve in order."""
     draw = hand.draw
     assert draw is not None
-    order = tuple(PileCount(name, draw.announced.get(name, 0)) for name in draw.order if table.seat(name).live)
+    seats = [table.seat(name) for name in draw.order]
+    order = tuple(PileCount(seat.name, draw.announced.get(seat.name, 0)) for seat in seats
+                  if seat.in_hand and not seat.folded)  # seat.live, without a property call per seat
     serving = Serving(hand.deck.copy(), order)
     steps = _serve(hand.deck, serving)
     assert steps is not None, "R13 always leaves enough cards for the planned serving"
@@ -79,6 +84,9 @@ def serve_all(table: TableState, hand: Hand) -> list[PlanStep]:
     for pile in order:
         table.seat(pile.player).cards_held += pile.cards
     return steps
+
+
+_BURN = PlanStep("burn")  # a value: built once, shared by every draw
 
 
 class _Short(Exception):
@@ -92,17 +100,18 @@ def _serve(deck: Deck, serving: Serving) -> list[PlanStep] | None:
     exposed = list(serving.exposed)
     try:
         _burn(deck, steps, None, waiting)
-        steps.append(PlanStep("burn"))
+        steps.append(_BURN)
         for position, pile in enumerate(serving.order):
             if pile.cards > 0:
                 left = waiting[position:]
                 _ensure(deck, pile.cards, steps, pile.player, left)
                 resumed = bool(exposed) and exposed[0] == pile.player
-                while exposed and exposed[0] == pile.player:
-                    exposed.pop(0)
-                    _burn(deck, steps, pile.player, left)
-                    steps.append(PlanStep("exposed", player=pile.player))
-                _ensure(deck, pile.cards, steps, pile.player, left)
+                if resumed:  # cards exposed while serving this player are burned: the stub may run short again
+                    while exposed and exposed[0] == pile.player:
+                        exposed.pop(0)
+                        _burn(deck, steps, pile.player, left)
+                        steps.append(PlanStep("exposed", player=pile.player))
+                    _ensure(deck, pile.cards, steps, pile.player, left)
                 deck.stub -= pile.cards
                 steps.append(PlanStep("serve", player=pile.player, cards=pile.cards, resumed=resumed))
             deck.served.add(pile.player)

@@ -27,7 +27,7 @@ from .games import DEFAULT_GAME, DEFAULT_GAMES, GameRules
 from .outcomes import Award, HandResult
 from .split_pots import half_awards
 from .stakes import ANTE_BIG_BLIND, ANTE_EACH
-from .table_state import Deck, Hand, Phase, Showdown, TableState
+from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Deck, Hand, Showdown, TableState
 from .tournament_inputs import end_of_hand
 
 
@@ -59,7 +59,7 @@ def start_hand(table: TableState, game: GameRules = DEFAULT_GAME) -> None:
     big = _next_with_chips(table, small)
     hand = Hand(table.hand_number, button, small, big, Deck(stub=DECK_SIZE - game.hand_size * len(dealt)), game=game)
     table.hand = hand
-    table.phase = Phase.BET
+    table.phase = BETTING
     table.facts.append(HandDealt(hand.number, button, small, big, tuple(
         (position, seat.name, seat.stack) for position, seat in enumerate(table.seats, start=1) if seat.in_hand),
         game.code))
@@ -102,8 +102,8 @@ def _post(table: TableState, name: str, which: str, blind: int) -> int:
 
 
 def start_betting(table: TableState, hand: Hand, number: int) -> None:
-    table.phase = Phase.BET
-    hand.phase = Phase.BET
+    table.phase = BETTING
+    hand.phase = BETTING
     round_ = betting.start_round(table, hand, number)
     first = betting.first_to_act(table, hand, round_)
     if first is not None:
@@ -131,7 +131,8 @@ def finish_betting(table: TableState, hand: Hand) -> None:
     assert hand.betting is not None
     if not hand.betting.skipped:
         table.facts.extend(NotAsked(seat.name, hand.betting.number) for seat in table.seats
-                           if seat.active and seat.acted_level is None)
+                           if seat.acted_level is None and seat.in_hand and not seat.folded and seat.stack > 0)
+        # (seat.active, without two property calls per seat at the end of every round)
     note = pots.return_uncalled(table, hand.returned)
     if note is not None:
         log(table, note)
@@ -140,8 +141,8 @@ def finish_betting(table: TableState, hand: Hand) -> None:
     if hand.betting.number == hand.game.betting_rounds:
         start_showdown(table, hand)
         return
-    table.phase = Phase.DRAW
-    hand.phase = Phase.DRAW
+    table.phase = DRAWING
+    hand.phase = DRAWING
     draws.start_draw(table, hand, hand.betting.number)
     continue_draw(table, hand)
 
@@ -165,8 +166,8 @@ def start_showdown(table: TableState, hand: Hand) -> None:
     order = showdown.showing_order(table, hand)
     hand.showdown = Showdown(order, pots.build_pots(table.seats))
     table.facts.append(ShowdownBegan(tuple(order)))
-    table.phase = Phase.SHOWDOWN
-    hand.phase = Phase.SHOWDOWN
+    table.phase = AT_SHOWDOWN
+    hand.phase = AT_SHOWDOWN
     log(table, msg(N_("Showdown: {player} shows first; order {order}"), rule="08", ruling="R18", player=order[0],
                    order=", ".join(order)))
     continue_showdown(table, hand)
@@ -228,13 +229,13 @@ def end_hand(table: TableState, hand: Hand, awards: Sequence[Award], uncontested
     if table.tournament is not None:
         end_of_hand(table)  # busted or out, places, the winner (R35)
     elif table.settings.is_open:
-        table.phase = Phase.DEAL  # the dealer ends an open game (R26)
+        table.phase = DEALING  # the dealer ends an open game (R26)
     elif table.hand_number >= table.stakes.hands or len(with_chips) <= 1:
-        table.phase = Phase.OVER
+        table.phase = OVER
         table.facts.append(SessionEnded(hand.number))
         log(table, msg(N_("Session over after hand {number}"), rule="08", ruling="R20", number=hand.number))
     else:
-        table.phase = Phase.DEAL
+        table.phase = DEALING
     hand.phase = table.phase
 
 

@@ -116,6 +116,13 @@ def wager(action: Action, amount: int, to: int | None = None, all_in: bool = Fal
     return LegalAction(action, amount=amount, to=to, all_in=all_in, completes=completes)
 
 
+@lru_cache(maxsize=1024)
+def exposed_option(players: tuple[str, ...]) -> LegalAction:
+    """Recording an exposed replacement card of one of ``players``: a value too, built once per list of names (it
+    is offered after every draw, and a LegalAction sets fourteen frozen fields)."""
+    return LegalAction(Action.EXPOSED, players=players)
+
+
 # The options without amounts are values: built once, shared by every table.
 FOLD, CHECK, SHOW, MUCK, DEAL, MISDEAL = (LegalAction(action) for action in
                                           (Action.FOLD, Action.CHECK, Action.SHOW, Action.MUCK, Action.DEAL,

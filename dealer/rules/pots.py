@@ -12,17 +12,19 @@ def return_uncalled(table: TableState, returned: dict[str, int]) -> Msg | None:
     """Give back what the top contributor put in beyond the second-highest, folded players counted (R15); antes
     are dead money, never part of what was called (R32)."""
     dead = table.hand.antes if table.hand is not None else {}
-    if dead:
-        def live(seat: Seat) -> int:
-            return seat.committed - dead.get(seat.name, 0)
-    else:
-        def live(seat: Seat) -> int:
-            return seat.committed
-    contributors = sorted(table.seats, key=live, reverse=True)
-    if len(contributors) < 2 or live(contributors[0]) == live(contributors[1]):
+    seats = table.seats
+    if len(seats) < 2:
         return None
-    top = contributors[0]
-    excess = live(top) - live(contributors[1])
+    live = [seat.committed - dead.get(seat.name, 0) for seat in seats] if dead else [seat.committed for seat in seats]
+    # The top contributor is the first in seat order with the most (as a stable sort, largest first, would put
+    # it), against the most of the others: found without sorting, at the end of every betting round.
+    most = max(live)
+    place = live.index(most)
+    second = max(live[:place] + live[place + 1:])
+    if most == second:
+        return None
+    top = seats[place]
+    excess = most - second
     if top.bet < excess:  # only this round's chips can still be uncalled
         excess = top.bet
     if excess <= 0:

@@ -277,10 +277,3 @@ class TableState:
                 count += 1
         return count
 
-    def active_count(self) -> int:
-        count = 0
-        for seat in self.seats:
-            if seat.in_hand and not seat.folded and seat.stack > 0:
-                count += 1
-        return count
-

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import betting, draws
 from .games import DEALERS_CHOICE
-from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option
+from .legal import DEAL, FOLD, MISDEAL, MUCK, SHOW, Action, Legal, LegalAction, draw_option, exposed_option
 from .open_game import deal_refusal, table_options
 from .table_state import AT_SHOWDOWN, BETTING, DEALING, DRAWING, OVER, Hand, Seat, TableState
 from .tournament_inputs import clock_options
@@ -12,7 +12,6 @@ from .tournament_inputs import clock_options
 # Enum members read through their class cost about 100 ns each in CPython 3.11, and this runs for every input:
 # read once here.
 _DEAL = Action.DEAL
-_EXPOSED = Action.EXPOSED
 
 
 def to_act(table: TableState) -> Seat | None:
@@ -37,7 +36,8 @@ def legal_actions(table: TableState) -> Legal:
         return deal + table_options(table)  # an open game: who comes and goes between hands (R26)
     hand = table.hand
     assert hand is not None
-    seat = table.seat(hand.to_act) if hand.to_act and not hand.ended else None  # to_act, the phase known here
+    # to_act, the phase known here; the seat looked up inline (table.seat is a method call, on every input)
+    seat = table.seats[table.positions[hand.to_act]] if hand.to_act and not hand.ended else None
     choices: list[LegalAction] = []
     if seat is not None:
         if table.phase is BETTING:
@@ -50,7 +50,7 @@ def legal_actions(table: TableState) -> Legal:
         choices.append(MISDEAL)
     exposable = draws.exposure_players(hand) if hand.exposed_open else ()
     if exposable:
-        choices.append(LegalAction(_EXPOSED, players=exposable))
+        choices.append(exposed_option(exposable))
     if table.tournament is not None:  # pause or resume the clock, mid-hand too (R36)
         choices.extend(clock_options(table))
     return tuple(choices)
@@ -58,4 +58,5 @@ def legal_actions(table: TableState) -> Legal:
 
 def misdeal_open(table: TableState, hand: Hand) -> bool:
     """A misdeal voids the first deal only before any player input of the hand (R19)."""
-    return table.phase in (BETTING, DRAWING) and hand.player_inputs == 0 and not hand.plan
+    return hand.player_inputs == 0 and not hand.plan and table.phase in (BETTING, DRAWING)  # the phase asked last:
+    # a tuple's ``in`` compares strings, and after the first input of a hand the answer is already known
