@@ -39,7 +39,13 @@ class Msg:
         args = self.args
         if not args:
             return translate(self.text)
-        # Rendered for every line of every log read: one pass, and str.format turns names and numbers into text.
+        # Rendered for every new line of a log: str.format turns names and numbers into text; only a sentence with
+        # a sentence inside (a raise "— all-in") needs its arguments rendered first.
+        for value in args.values():
+            if isinstance(value, Msg):
+                break
+        else:
+            return translate(self.text).format_map(args)
         values = {key: value.render(translate) if isinstance(value, Msg) else value for key, value in args.items()}
         return translate(self.text).format_map(values)
 

@@ -49,8 +49,12 @@ def creation_line(create: Create) -> LogLine:
     return LogLine(0, 0, note)
 
 
+_new = tuple.__new__  # a NamedTuple from a tuple of its fields, without its Python-level __new__
+
+
 def step_lines(step: Step, undone: Msg | None = None) -> list[LogLine]:
-    return [LogLine(step.hand, step.seq, text, undone) for text in step.lines]
+    hand, seq = step.hand, step.seq
+    return [_new(LogLine, (hand, seq, text, undone)) for text in step.lines]
 
 
 def hand_span(steps: Sequence[Step], number: int) -> tuple[int, int]:
