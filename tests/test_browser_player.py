@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import console_device, ready_for_a_tap, until
 from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -41,7 +42,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def devices(browser: Any) -> Iterator[tuple[Any, Any, list[str]]]:
     """A tablet page and a phone page, each in its own browser context; dialogs (an injected alert) are recorded."""
     dialogs: list[str] = []
-    tablet_context = browser.new_context(viewport=TABLET)
+    tablet_context = console_device(browser, viewport=TABLET)
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     pages = []
 
@@ -78,15 +79,13 @@ class Dealer:
         return int(self.tablet.get_by_test_id("console").get_attribute("data-seq"))
 
     def tap(self, testid: str, cards: str | None = None) -> None:
-        from playwright.sync_api import expect
-
         before = self.seq()
         if cards is not None:
             self.tablet.get_by_test_id("typed-cards").fill(cards)
+        ready_for_a_tap(self.tablet)
         self.tablet.get_by_test_id(testid).click()
-        expect(self.tablet.get_by_test_id("console")).to_have_attribute("data-seq", str(before + 1),
-                                                                         timeout=CATCH_UP)
-        self.phone.wait_for_selector(f'#live[data-seq="{before + 1}"]', state="attached", timeout=CATCH_UP)
+        until(self.tablet, f'#console[data-seq="{before + 1}"]', CATCH_UP)
+        until(self.phone, f'#live[data-seq="{before + 1}"]', CATCH_UP)
 
 
 def phone_text(phone: Any, testid: str) -> str:
