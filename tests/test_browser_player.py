@@ -184,7 +184,7 @@ def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tupl
     table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana")
     phone.goto(f"{served.base}/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     phone.context.set_offline(True)
     api.ok(table, token, "call", player="Ana")
@@ -193,7 +193,7 @@ def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tupl
     assert phone.locator("#live").get_attribute("data-seq") == "1"
 
     phone.context.set_offline(False)
-    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="3"]', CATCH_UP)
     phone.wait_for_selector("[data-connection]", state="hidden", timeout=CATCH_UP)
     assert "Caio to act" in phone_text(phone, "turn")
 
@@ -207,7 +207,7 @@ def test_phone_catches_up_when_it_wakes(served: ServerProcess, devices: tuple[An
     phone.clock.install()  # the page's timers are ours to stop, as the phone's sleep stops them
     phone.goto(f"{served.base}/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     phone.clock.pause_at(phone.evaluate("Date.now()") + 1)  # asleep: no timer fires from now on
     phone.wait_for_timeout(500)  # a poll sent just before falling asleep has its answer by now
@@ -217,7 +217,7 @@ def test_phone_catches_up_when_it_wakes(served: ServerProcess, devices: tuple[An
     assert phone.locator("#live").get_attribute("data-seq") == "1"
 
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # woken up, the page is visible
-    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="3"]', CATCH_UP)
     assert "Caio to act" in phone_text(phone, "turn")
 
 
@@ -231,7 +231,7 @@ def test_tables_list_and_the_phones_own_qr_code(served: ServerProcess, devices: 
     phone.locator(f'[data-table="{table}"]').click()
     phone.wait_for_url(f"**/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     # "Share this table": the phone's own QR code, small, then enlarged with a tap.
     share = phone.locator("[data-player-qr]")
