@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from browser_driver import PHONE, TABLET, WAIT, Console
+from browser_driver import PHONE, TABLET, WAIT, Console, until
 from conftest import Api, ServerProcess
 from test_browser_console import Tablet, Tap
 
@@ -140,7 +140,9 @@ def test_no_limit_short_all_in_does_not_reopen_followed_on_a_phone(tablet: Table
         assert t.turn().startswith(f"▶ {name}")
         assert not t.has("amount-form") and not t.has("act-raise")
         assert t.has("act-call") and t.has("act-fold") and t.text("act-call") == "Call 4"
-        phone.get_by_test_id("turn").filter(has_text=f"{name} to act").wait_for(timeout=FOLLOW)
+        # the phone at the tablet's seq: "Ana to act" was also true before her raise, hints and all
+        until(phone, f'#live[data-seq="{t.page.get_by_test_id("console").get_attribute("data-seq")}"]', FOLLOW)
+        assert f"{name} to act" in phone.get_by_test_id("turn").inner_text()
         assert phone.get_by_test_id("wager-hint").count() == 0
         if name == "Ana":
             shot(t, "big-bet-no-limit-short-all-in")

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from browser_driver import PHONE, TABLET, create_table, fill_start_screen
+from browser_driver import (
+    PHONE,
+    SWAPPED,
+    TABLET,
+    console_device,
+    create_table,
+    fill_start_screen,
+    ready_for_a_tap,
+)
 from conftest import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -52,8 +60,8 @@ class Tablet:
 
     def __init__(self, browser: Any, server: ServerProcess, taps: list[Tap], artifacts: Path,
                  javascript: bool = True) -> None:
-        self.context = browser.new_context(viewport=TABLET, java_script_enabled=javascript, locale="en-US",
-                                           extra_http_headers={"Accept-Language": "en"})
+        self.context = console_device(browser, viewport=TABLET, java_script_enabled=javascript, locale="en-US",
+                                      extra_http_headers={"Accept-Language": "en"})
         self.page = self.context.new_page()
         self.base = server.base
         self.taps = taps
@@ -96,14 +104,21 @@ class Tablet:
         """Tap a console button and wait until the console has been swapped for the answer."""
         page = self.page
         self.tapping = name
+        import time
+        t0=time.monotonic()
+        ready_for_a_tap(page)
+        t1=time.monotonic()
         page.evaluate("window.__before = document.querySelector('#console-state')")
         with page.expect_response(lambda r: r.request.method == "POST") as answer:
             self.testid(name).click()
+            t2=time.monotonic()
+        t3=time.monotonic()
         if status is not None:
             assert answer.value.status == status, (name, answer.value.status, self.notice())
         # a function, not an expression: the page's Content-Security-Policy forbids eval
-        page.wait_for_function("() => document.querySelector('#console-state') "
-                               "&& document.querySelector('#console-state') !== window.__before")
+        page.wait_for_function(SWAPPED)
+        t4=time.monotonic()
+        print(f"TAP {name} quiet={t1-t0:.3f} click={t2-t1:.3f} resp={t3-t2:.3f} swap={t4-t3:.3f}")
 
     def taps_in_a_row(self, *names: str) -> None:
         for name in names:
@@ -129,6 +144,12 @@ class Tablet:
     # --- screens ---
     def shot(self, name: str, phone: bool = True, locator: str | None = None) -> None:
         """Save the screen at tablet size and (by default) at phone size; the test goes on at tablet size."""
+        import time
+        t0=time.monotonic()
+        self._shot(name, phone, locator)
+        print(f"SHOT {name} {time.monotonic()-t0:.3f}")
+
+    def _shot(self, name: str, phone: bool = True, locator: str | None = None) -> None:
         page = self.page
         sizes = [("tablet", TABLET)] + ([("phone", PHONE)] if phone else [])
         for label, size in sizes:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from browser_driver import PHONE, WAIT, Console
+from browser_driver import PHONE, WAIT, Console, until
 from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -153,7 +153,7 @@ def test_back_to_the_table_returns_the_tv_to_the_table_and_the_dealer_to_the_con
         for back in ("console-banner", "replayer-nav"):
             dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
             dealer.get_by_test_id("show-on-tv").click()
-            tv.wait_for_selector('[data-testid=tv-replay][data-step="3"]', state="attached", timeout=WAIT)
+            until(tv, '[data-testid=tv-replay][data-step="3"]', WAIT)
             if back == "console-banner":
                 # The console says at its top that the TV shows a replay, with the button that gives it back.
                 dealer.goto(f"{server.base}/t/{table}/dealer")
@@ -166,7 +166,7 @@ def test_back_to_the_table_returns_the_tv_to_the_table_and_the_dealer_to_the_con
                 dealer.get_by_test_id("replay-back").click()  # the replayer's own "Back to the table"
             dealer.wait_for_url(f"**/t/{table}/dealer", timeout=WAIT)
             tv.wait_for_selector("[data-testid=tv-replay]", state="detached", timeout=WAIT)
-            tv.wait_for_selector("#tv-live", state="attached", timeout=WAIT)
+            until(tv, "#tv-live", WAIT)
             assert tablet.has("act-call") and not tablet.has("tv-banner")
     finally:
         room.close()

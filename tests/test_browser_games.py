@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import until_text
 from conftest import ServerProcess
 from test_browser_console import PHONE, Tablet, Tap, hand_to_showdown_checking
 
@@ -28,7 +29,7 @@ def tablet(browser: Any, server: ServerProcess, artifacts: Path) -> Iterator[Tab
 
 def follows(page: Any, testid: str, words: str) -> None:
     """The follower's screen shows ``words`` in ``testid`` (it polls: wait for it)."""
-    page.get_by_test_id(testid).filter(has_text=words).first.wait_for(timeout=FOLLOW)
+    until_text(page, testid, words, FOLLOW)
 
 
 def test_dealers_choice_of_three_games_by_taps_followed_by_a_phone_and_the_tv(

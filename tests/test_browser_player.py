@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import console_device, ready_for_a_tap, until
 from conftest import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -41,7 +42,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def devices(browser: Any) -> Iterator[tuple[Any, Any, list[str]]]:
     """A tablet page and a phone page, each in its own browser context; dialogs (an injected alert) are recorded."""
     dialogs: list[str] = []
-    tablet_context = browser.new_context(viewport=TABLET)
+    tablet_context = console_device(browser, viewport=TABLET)
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     pages = []
 
@@ -78,15 +79,13 @@ class Dealer:
         return int(self.tablet.get_by_test_id("console").get_attribute("data-seq"))
 
     def tap(self, testid: str, cards: str | None = None) -> None:
-        from playwright.sync_api import expect
-
         before = self.seq()
         if cards is not None:
             self.tablet.get_by_test_id("typed-cards").fill(cards)
+        ready_for_a_tap(self.tablet)
         self.tablet.get_by_test_id(testid).click()
-        expect(self.tablet.get_by_test_id("console")).to_have_attribute("data-seq", str(before + 1),
-                                                                         timeout=CATCH_UP)
-        self.phone.wait_for_selector(f'#live[data-seq="{before + 1}"]', state="attached", timeout=CATCH_UP)
+        until(self.tablet, f'#console[data-seq="{before + 1}"]', CATCH_UP)
+        until(self.phone, f'#live[data-seq="{before + 1}"]', CATCH_UP)
 
 
 def phone_text(phone: Any, testid: str) -> str:
@@ -185,7 +184,7 @@ def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tupl
     table, token, _ = api.create(["Ana", "Bia", "Caio"], button="Ana")
     phone.goto(f"{served.base}/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     phone.context.set_offline(True)
     api.ok(table, token, "call", player="Ana")
@@ -194,7 +193,7 @@ def test_phone_catches_up_after_losing_wifi(served: ServerProcess, devices: tupl
     assert phone.locator("#live").get_attribute("data-seq") == "1"
 
     phone.context.set_offline(False)
-    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="3"]', CATCH_UP)
     phone.wait_for_selector("[data-connection]", state="hidden", timeout=CATCH_UP)
     assert "Caio to act" in phone_text(phone, "turn")
 
@@ -208,7 +207,7 @@ def test_phone_catches_up_when_it_wakes(served: ServerProcess, devices: tuple[An
     phone.clock.install()  # the page's timers are ours to stop, as the phone's sleep stops them
     phone.goto(f"{served.base}/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     phone.clock.pause_at(phone.evaluate("Date.now()") + 1)  # asleep: no timer fires from now on
     phone.wait_for_timeout(500)  # a poll sent just before falling asleep has its answer by now
@@ -218,7 +217,7 @@ def test_phone_catches_up_when_it_wakes(served: ServerProcess, devices: tuple[An
     assert phone.locator("#live").get_attribute("data-seq") == "1"
 
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # woken up, the page is visible
-    phone.wait_for_selector('#live[data-seq="3"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="3"]', CATCH_UP)
     assert "Caio to act" in phone_text(phone, "turn")
 
 
@@ -232,7 +231,7 @@ def test_tables_list_and_the_phones_own_qr_code(served: ServerProcess, devices: 
     phone.locator(f'[data-table="{table}"]').click()
     phone.wait_for_url(f"**/t/{table}")
     api.ok(table, token, "deal")
-    phone.wait_for_selector('#live[data-seq="1"]', state="attached", timeout=CATCH_UP)
+    until(phone, '#live[data-seq="1"]', CATCH_UP)
 
     # "Share this table": the phone's own QR code, small, then enlarged with a tap.
     share = phone.locator("[data-player-qr]")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from browser_driver import until
 from conftest import Api, ServerProcess
 from replay_scenario import play_hand
 from test_browser_tv import GEOMETRY
@@ -67,7 +68,7 @@ def expected(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(page: Any, answered: dict[int, dict[str, Any]], step: int) -> None:
-    page.wait_for_selector(f'#replay[data-step="{step}"]', state="attached", timeout=WAIT)
+    until(page, f'#replay[data-step="{step}"]', WAIT)
     seen = shown(page)
     assert {key: value for key, value in seen.items() if key != "step"} == expected(answered[seen["seq"]]), step
     assert page.evaluate(FITS) == [], step
@@ -210,7 +211,7 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
     dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
     dealer.get_by_test_id("show-on-tv").click()
     for step in range(3, 19):
-        tv.wait_for_selector(f'[data-testid=tv-replay][data-step="{step}"]', state="attached", timeout=WAIT)
+        until(tv, f'[data-testid=tv-replay][data-step="{step}"]', WAIT)
         state = answered[int(dealer.locator("#replay").get_attribute("data-seq"))]
         for player in state["players"]:
             seat = tv.get_by_test_id(f"tv-seat-{player['name']}")
@@ -225,18 +226,18 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
         if step in (7, 8, 16):
             tv.screenshot(path=str(artifacts / f"replay-tv-{step:02}.png"))
         dealer.keyboard.press("ArrowRight")
-        dealer.wait_for_selector(f'#replay[data-step="{step + 1}"]', state="attached")
+        until(dealer, f'#replay[data-step="{step + 1}"]')
     # The dealer's page says where the TV is; going Back or moving the slider moves the TV with it.
-    tv.wait_for_selector('[data-testid=tv-replay][data-step="19"]', state="attached", timeout=WAIT)
+    until(tv, '[data-testid=tv-replay][data-step="19"]', WAIT)
     # The dealer's page says so once the answer of its own tap has been swapped in (the TV may be quicker).
     dealer.wait_for_function("() => document.querySelector('[data-testid=tv-state]').textContent"
                              " === 'The TV shows hand 1, step 19.'")
     dealer.go_back()
-    dealer.wait_for_selector('#replay[data-step="18"]', state="attached")
-    tv.wait_for_selector('[data-testid=tv-replay][data-step="18"]', state="attached", timeout=WAIT)
+    until(dealer, '#replay[data-step="18"]')
+    until(tv, '[data-testid=tv-replay][data-step="18"]', WAIT)
     dealer.get_by_test_id("step-slider").fill("5")
     dealer.get_by_test_id("step-slider").dispatch_event("change")
-    tv.wait_for_selector('[data-testid=tv-replay][data-step="5"]', state="attached", timeout=WAIT)
+    until(tv, '[data-testid=tv-replay][data-step="5"]', WAIT)
     dealer.wait_for_function("() => document.querySelector('[data-testid=tv-state]').textContent.includes('step 5.')")
     for src, text in page_scripts(dealer).items():
         assert not [word for word in HAND_WRITTEN if word in text], src
@@ -246,9 +247,9 @@ def test_the_tv_shows_the_dealers_step_and_goes_back_to_the_table(browser: Any, 
     # Shown again, then the next hand's deal gives the TV back to the live table by itself.
     dealer.goto(f"{server.base}/t/{table}/hands/1?step=3")
     dealer.get_by_test_id("show-on-tv").click()
-    tv.wait_for_selector('[data-testid=tv-replay][data-step="3"]', state="attached", timeout=WAIT)
+    until(tv, '[data-testid=tv-replay][data-step="3"]', WAIT)
     state = api.ok(table, token, "deal")
-    tv.wait_for_selector(f'#tv-live[data-seq="{state["seq"]}"]', state="attached", timeout=WAIT)
+    until(tv, f'#tv-live[data-seq="{state["seq"]}"]', WAIT)
     assert tv.get_by_test_id("tv-replay").count() == 0
     room.close()
     dealer.context.close()

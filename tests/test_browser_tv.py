@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browser_driver import pages_at
+from browser_driver import pages_at, until
 from conftest import Api, ServerProcess
 from night_layouts import ScriptedPlay
 
@@ -110,7 +110,7 @@ class Room(ScriptedPlay):
             fields.setdefault("player", self.state["to_act"])
         self.state = self.api.ok(self.table, self.token, action, **fields)
         for page in self.screens.values():
-            page.wait_for_selector(f'#tv-live[data-seq="{self.state["seq"]}"]', state="attached", timeout=CATCH_UP)
+            until(page, f'#tv-live[data-seq="{self.state["seq"]}"]', CATCH_UP)
         self.check()
 
     def check(self) -> None:
