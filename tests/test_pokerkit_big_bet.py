@@ -15,6 +15,8 @@ Kept inside the rules both engines share:
 - no fold during a draw (R10), no tie of three hands (R17), as in the fixed-limit test;
 - no all-in raise by less than the big blind before the first draw (PokerKit counts no opening bet there, so any
   first raise reopens the betting: R29, R30, see the divergence test);
+- no all-in bet of less than the big blind after a draw (PokerKit lets a player who checked before it raise; to us
+  it is not a full bet and reopens nothing: R30, see the divergence test);
 - a big blind's ante with a player all-in: PokerKit keeps that ante as dead money in the main pot, we count it in the
   big blind's contribution level (R32), so the side pots differ; the pots, payouts and final stacks of those hands
   are not compared (the stacks and ranges during the hand still are); with a big blind's ante nobody mucks (PokerKit
@@ -76,7 +78,7 @@ class BigBetDuo(Duo):
             low, high = option["min"], option["max"]
             totals = sorted({low, high, (low + high) // 2, min(low + 1, high), self.pot_total(option)})
             picks += [f"{option['action']} {to}" for to in totals
-                      if not self.short_all_in_over_the_blind(option, to)]
+                      if not self.short_all_in_over_the_blind(option, to) and not self.short_all_in_bet(option, to)]
         return picks
 
     def pot_total(self, option: dict[str, Any]) -> int:
@@ -132,6 +134,12 @@ class BigBetDuo(Duo):
         of any size is "full" and reopens the betting (R29, R30: only a raise by the big blind or more does)."""
         state = self.state
         return state["round"] == 1 and to - state["current_bet"] < self.blinds[1]
+
+
+    def short_all_in_bet(self, option: dict[str, Any], to: int) -> bool:
+        """An all-in bet of less than the big blind: PokerKit takes it as the round's opening bet and reopens the
+        betting for a player who checked before it; to us it is not a full bet (R30)."""
+        return option["action"] == "bet" and to < self.blinds[1]
 
 
 def stack(pick: Picker, least: int, big_blind: int) -> int:
@@ -199,6 +207,23 @@ def test_divergence_r30_a_short_all_in_over_the_big_blind_does_not_reopen_the_be
     assert ours.to_act == "Ana" and "raise" not in ours.legal and ours.legal["call"]["amount"] == 1
     # PokerKit counts no opening bet before the first draw: the raise by 1 is "full" and Ana may raise (to 5).
     assert theirs.to_act() == 0 and theirs.min_to() == 5
+
+
+def test_divergence_r30_a_short_all_in_bet_after_the_draw_does_not_reopen_for_a_player_who_checked() -> None:
+    ours, theirs = both([20, 20, 3])
+    ours.do("Ana call", "Bia call", "Caio check", "Bia draw 0", "Caio draw 0", "Ana draw 0", "Bia check")
+    for _ in range(3):
+        theirs.check_or_call()
+    for _ in range(3):
+        theirs.draw(0)
+    theirs.check_or_call()
+    ours.game.push(parse_input({"action": "bet", "player": "Caio", "to": 1}))  # all-in, less than the big blind
+    ours.do("Ana call")
+    theirs.bet_or_raise(1)
+    theirs.check_or_call()
+    assert ours.to_act == "Bia" and set(ours.legal) == {"fold", "call"} and ours.legal["call"]["amount"] == 1
+    # PokerKit takes the 1-chip bet as the round's opening bet: Bia, who checked, may raise.
+    assert theirs.to_act() == 1 and theirs.state.can_complete_bet_or_raise_to()
 
 
 def test_divergence_r29_a_short_big_blind_changes_neither_the_call_nor_the_minimum() -> None:
