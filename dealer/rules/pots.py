@@ -47,11 +47,11 @@ def build_pots(seats: list[Seat]) -> list[Pot]:
     Each level is shared by the live players who reached it; folded chips stay in; adjacent levels with the
     same eligible players merge; chips above the highest live contribution join the highest pot (R16).
     """
+    single = _single_pot(seats)
+    if single is not None:
+        return single
     caps = sorted({seat.committed for seat in seats if seat.live and seat.stack == 0 and seat.committed > 0})
     anyone_active = any(seat.active for seat in seats)
-    if not caps and anyone_active:  # nobody all-in: one pot, what the loop below gives for its one level
-        amount = sum(seat.committed for seat in seats)
-        return [Pot(amount, tuple(seat.name for seat in seats if seat.active))] if amount > 0 else []
     levels: list[int | None] = list(caps) + ([None] if anyone_active else [])
     pots: list[Pot] = []
     floor = 0
@@ -69,6 +69,24 @@ def build_pots(seats: list[Seat]) -> list[Pot]:
     elif leftover:
         pots.append(Pot(leftover, ()))
     return pots
+
+
+def _single_pot(seats: list[Seat]) -> list[Pot] | None:
+    """Nobody live is all-in and somebody can still bet: one pot of every chip in, shared by the players who can
+    still bet (what the levels below give for their one level); None otherwise. Read after every bet, in one pass."""
+    amount = 0
+    eligible = []
+    for seat in seats:
+        committed = seat.committed
+        amount += committed
+        if seat.in_hand and not seat.folded:
+            if seat.stack:
+                eligible.append(seat.name)
+            elif committed:
+                return None  # an all-in player sets a level
+    if not eligible:
+        return None
+    return [Pot(amount, tuple(eligible))] if amount > 0 else []
 
 
 def _slice(committed: int, floor: int, level: int | None) -> int:

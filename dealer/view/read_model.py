@@ -81,6 +81,7 @@ _STANDINGS = msg(N_("Standings"), rule="08", ruling="R20")
 _CHIPS_NOW = msg(N_("Chips now"), rule="08", ruling="R20")
 _RESULTS = msg(N_("Standings by result"), ruling="R27")  # an open game between hands: chips come and go (R26)
 _make = Snapshot._make
+_new = tuple.__new__  # a NamedTuple from a tuple of its fields, without its Python-level __new__
 _POTS_KEPT = (Action.CHECK, Action.DRAW, Action.SHOW)  # a player's actions that move no chips and give up no claim
 _POTS_MOVED = (Action.CALL, Action.BET, Action.RAISE, Action.FOLD)  # ... and those that do
 _UNKEYED = (object(),)  # the pots' key after they were built without one: equal to no key
@@ -350,8 +351,8 @@ def _pots(table: TableState) -> tuple[PotView, ...]:
     assert hand is not None
     found = list(hand.showdown.pots) if hand.showdown is not None else build_pots(table.seats)
     mucked = hand.showdown.mucked if hand.showdown is not None else ()
-    return tuple(PotView(pot_label(index, len(found)), pot.amount, pot.eligible,
-                         tuple(name for name in pot.eligible if name not in mucked) if mucked else pot.eligible)
+    return tuple(_new(PotView, (pot_label(index, len(found)), pot.amount, pot.eligible,
+                                tuple(name for name in pot.eligible if name not in mucked) if mucked else pot.eligible))
                  for index, pot in enumerate(found))
 
 
