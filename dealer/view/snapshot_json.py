@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from ..messages import Msg, Translate
 from ..record.history import LogLine
 from ..rules.cards import format_cards
+from ..rules.legal import Legal, LegalAction
 from ..rules.settlement import Transfer
 from .game_view import game_json
 from .snapshot import AwardView, DealPlan, PlanItem, PotView, SeatView, ShowdownView, Snapshot
@@ -36,6 +37,9 @@ def transfers_json(transfers: tuple[Transfer, ...]) -> list[dict[str, Any]]:
     return [{"from": item.payer, "to": item.payee, "amount": item.amount} for item in transfers]
 
 
+_MOST_OPTIONS = 256  # options whose JSON is kept: a table sees a few dozen distinct ones in a hand
+
+
 def _same(text: str) -> str:
     return text
 
@@ -57,6 +61,7 @@ class RenderedLines:
         self.parts: dict[object, tuple[tuple[object, ...], Any]] = {}
         self.seats: tuple[SeatView, ...] = ()
         self.players: list[dict[str, Any]] = []
+        self.options: dict[int, tuple[LegalAction, dict[str, Any]]] = {}
         self.pots: tuple[PotView, ...] = ()
         self.pots_value: list[dict[str, Any]] = []
         self.plan_items: tuple[PlanItem, ...] = ()
@@ -76,6 +81,20 @@ class RenderedLines:
         value = steady_json(snap, translate)
         self.steady_kept[language] = (sources, value)
         return value
+
+    def legal_json(self, legal: Legal) -> list[dict[str, Any]]:
+        """The legal actions' JSON: the rules give the same frozen option again for the same choice (a fold, a
+        check, a wager of the same amounts), and its JSON is then the same."""
+        memo = self.options
+        if len(memo) > _MOST_OPTIONS:
+            memo.clear()
+        found = []
+        for option in legal:
+            kept = memo.get(id(option))  # the memo holds the option: its id is not reused while it is there
+            if kept is None or kept[0] is not option:
+                kept = memo[id(option)] = (option, option.to_json())
+            found.append(kept[1])
+        return found
 
     # The parts read after every input: one identity check each (the read model gives the same object again while
     # a part is unchanged).
@@ -171,7 +190,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
         "small_blind": snap.small_blind,
         "big_blind": snap.big_blind,
         "to_act": snap.to_act,
-        "legal": [option.to_json() for option in snap.legal],
+        "legal": parts.legal_json(snap.legal),
         "bet_unit": snap.bet_unit,
         "current_bet": betting.current_bet if betting else 0,
         "raises": betting.raises if betting else 0,
