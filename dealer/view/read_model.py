@@ -126,6 +126,7 @@ class ReadCache:
         self.live = LiveParts()  # the seat rows, the betting round and the notes, kept while unchanged
         self.games_key: tuple[str, ...] = ()
         self.games: tuple[GameView, ...] = ()
+        self.round_value: tuple[int | None, Msg, Msg, Msg, int] | None = None
         self.steady_hand: Hand | None = None
         self.steady_value: SteadyParts | None = None
 
@@ -179,6 +180,16 @@ class ReadCache:
             self.last_hand = table.last_hand
             self.result = result_view(table.last_hand) if table.last_hand else None
         return self.result
+
+    def round_words(self, table: TableState, moved: Action | None) -> tuple[int | None, Msg, Msg, Msg, int]:
+        """The round's number, the hand label, the stage, the log title and the bet unit: kept as they were when
+        the only input since the last snapshot was a player's action that kept the phase and the round
+        (``LiveParts.moved``)."""
+        kept = self.round_value
+        if moved is None or kept is None:
+            number = _round(table)
+            kept = self.round_value = (number, *self.words(table, number), bet_unit(table))
+        return kept
 
     def words(self, table: TableState, round_number: int | None) -> tuple[Msg, Msg, Msg]:
         """The hand label, the stage and the log title: they change with the hand, the phase and the round."""
@@ -238,8 +249,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
     step = game.latest_step()
     moved = cache.live.moved(table, acting, in_hand, game.seq, step)
     pots = cache.pot_views(table, moved) if in_hand else ()
-    number = _round(table)
-    label, where, log_title_ = cache.words(table, number)
+    number, label, where, log_title_, unit = cache.round_words(table, moved)
     last = game.inputs[-1] if game.inputs else None
     last_lines = step.lines if step is not None else ()
     redo = game.redoable[-1] if game.redoable else None
@@ -255,7 +265,7 @@ def take_snapshot(game: Played, cache: ReadCache) -> Snapshot:
         acting,  # to_act
         legal,
         _to_call(legal),
-        bet_unit(table),
+        unit,  # bet_unit
         cache.live.betting(table),
         cache.live.seat_rows(table, acting, in_hand),  # seats
         pots,
