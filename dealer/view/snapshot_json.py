@@ -62,6 +62,7 @@ class RenderedLines:
         self.seats: tuple[SeatView, ...] = ()
         self.players: list[dict[str, Any]] = []
         self.options: dict[int, tuple[LegalAction, dict[str, Any]]] = {}
+        self.said: dict[str | None, tuple[Msg, str]] = {}  # per language: the newest step's first line, rendered
         self.pots: tuple[PotView, ...] = ()
         self.pots_value: list[dict[str, Any]] = []
         self.plan_items: tuple[PlanItem, ...] = ()
@@ -154,6 +155,8 @@ class RenderedLines:
             rendered = self.lines.get(key)
             if rendered is None:
                 rendered = self.lines[key] = line_json(line, translate)
+            if place == 0:
+                self.said[language] = (line.text, rendered["text"])  # the undo button says it again
             found.append(rendered)
         self.latest[language] = (log, found[:], previous, place)
         return found
@@ -209,7 +212,8 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     else:
         log = [line_json(line, translate) for line in snap.log]
         notes = notes_json(snap, translate)
-    state.update(extras(snap, translate, log, notes))
+    said = parts.said.get(language) if cached else None
+    state.update(extras(snap, translate, log, notes, said[1] if said is not None and said[0] is snap.undo else None))
     state.update(steady[1])  # earlier, stakes, history
     state["wager_range"] = wager_range_json(snap, translate)
     if snap.tournament is None:
@@ -322,16 +326,17 @@ def notes_json(snap: Snapshot, translate: Translate) -> list[dict[str, Any]]:
 
 
 def extras(snap: Snapshot, translate: Translate, log: list[dict[str, Any]],
-           notes: list[dict[str, Any]]) -> dict[str, Any]:
+           notes: list[dict[str, Any]], undo: str | None = None) -> dict[str, Any]:
     """Fields beyond the pinned ones: explanations, the readable log, totals, what undo would undo (the stakes
-    and the stacks' history are set after them, reused while the snapshot's are the same objects)."""
+    and the stacks' history are set after them, reused while the snapshot's are the same objects). ``undo``: the
+    undo's words when the log has just rendered them (they are the latest input's first line)."""
     return {
         "stakes": None,
         "total": snap.total,
         "misdeals": snap.misdeals,
         "notes": notes,
         "log": log,
-        "undo": snap.undo.render(translate) if snap.undo else None,
+        "undo": undo if undo is not None else snap.undo.render(translate) if snap.undo else None,
         "undo_confirm": snap.undo_confirm.render(translate) if snap.undo_confirm else None,
         "redo": snap.redo.render(translate) if snap.redo else None,
         "history": None,
