@@ -118,8 +118,6 @@ class ReadCache:
         self.plan_steps: list[PlanStep] | None = None
         self.plan_items: tuple[PlanItem, ...] = ()
         self.plan_value: DealPlan | None = None
-        self.words_key: tuple[object, ...] = ()
-        self.words_value: tuple[Msg, Msg, Msg] = (msg(""), msg(""), msg(""))
         self.night = NightCache()
         self.pots_key: tuple[object, ...] = ()
         self.pots: tuple[PotView, ...] = ()
@@ -187,17 +185,9 @@ class ReadCache:
         (``LiveParts.moved``)."""
         kept = self.round_value
         if moved is None or kept is None:
-            number = _round(table)
-            kept = self.round_value = (number, *self.words(table, number), bet_unit(table))
+            kept = self.round_value = (_round(table), hand_label(table), stage(table), log_title(table.hand_number),
+                                       bet_unit(table))
         return kept
-
-    def words(self, table: TableState, round_number: int | None) -> tuple[Msg, Msg, Msg]:
-        """The hand label, the stage and the log title: they change with the hand, the phase and the round."""
-        key = (table.hand_number, table.phase, round_number)
-        if key != self.words_key:
-            self.words_key = key
-            self.words_value = (hand_label(table), stage(table), log_title(table.hand_number))
-        return self.words_value
 
     def pot_views(self, table: TableState, moved: Action | None) -> tuple[PotView, ...]:
         """The pots, built again only when a player's chips in or claim on them change (a bet, a call, a fold, a

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from operator import is_
 from typing import Any, Protocol
 
@@ -13,7 +12,7 @@ from ..rules.cards import format_cards
 from ..rules.legal import Legal, LegalAction
 from ..rules.settlement import Transfer
 from .game_view import game_json
-from .snapshot import AwardView, DealPlan, PlanItem, PotView, SeatView, ShowdownView, Snapshot
+from .snapshot import AwardView, Betting, DealPlan, PlanItem, PotView, SeatView, ShowdownView, Snapshot
 from .tournament_view import EMPTY as NO_TOURNAMENT
 from .tournament_view import tournament_json
 
@@ -58,7 +57,7 @@ class RenderedLines:
         self.latest: dict[str | None, tuple[tuple[LogLine, ...], list[dict[str, Any]], int, int]] = {}
         # The JSON of the snapshot's other parts, with the parts it was made from: the read model gives the same
         # frozen object again while a part is unchanged, and then its JSON is the same (the STATE is read-only).
-        self.parts: dict[object, tuple[tuple[object, ...], Any]] = {}
+        self.notes: dict[str | None, tuple[Betting | None, tuple[Msg, ...], list[dict[str, Any]]]] = {}
         self.seats: tuple[SeatView, ...] = ()
         self.players: list[dict[str, Any]] = []
         self.options: dict[int, tuple[LegalAction, dict[str, Any]]] = {}
@@ -115,13 +114,13 @@ class RenderedLines:
             self.showdown, self.showdown_value = snap.showdown, _showdown_json(snap)
         return self.showdown_value
 
-    def reuse(self, name: object, sources: tuple[object, ...], build: Callable[[], Any]) -> Any:
-        """The JSON of the part ``name``, built again only when one of its ``sources`` is another object."""
-        kept = self.parts.get(name)
-        if kept is not None and all(map(is_, kept[0], sources)):
-            return kept[1]
-        value = build()
-        self.parts[name] = (sources, value)
+    def notes_json(self, snap: Snapshot, translate: Translate, language: str | None) -> list[dict[str, Any]]:
+        """The cap in words and the notes, per language, built again when either is another object."""
+        kept = self.notes.get(language)
+        if kept is not None and kept[0] is snap.betting and kept[1] is snap.notes:
+            return kept[2]
+        value = notes_json(snap, translate)
+        self.notes[language] = (snap.betting, snap.notes, value)
         return value
 
     def players_json(self, seats: tuple[SeatView, ...]) -> list[dict[str, Any]]:
@@ -208,7 +207,7 @@ def state_json(game: Serialisable, table_id: str, translate: Translate = _same,
     state.update(steady[0])  # last_hand, standings, the night's fields, the game's
     if cached:
         log = parts.log_json(snap, translate, language)
-        notes = parts.reuse(("notes", language), (snap.betting, snap.notes), lambda: notes_json(snap, translate))
+        notes = parts.notes_json(snap, translate, language)
     else:
         log = [line_json(line, translate) for line in snap.log]
         notes = notes_json(snap, translate)
